@@ -1,0 +1,40 @@
+"""The engine every variant runs on: the Game contract, events and logs, JSON, errors."""
+
+from tablegames.core.errors import (
+    IllegalActionError,
+    InvalidOptionsError,
+    LogError,
+    TableGamesError,
+    UnknownVariantError,
+)
+from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event, EventLog, visible
+from tablegames.core.game import Game, build_options, int_option
+from tablegames.core.logs import load_log, replay
+from tablegames.core.registry import ENTRY_POINT_GROUP, get_variant, register_variant, variant_names
+from tablegames.core.serde import dumps, make_converter, to_json
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "FORMAT",
+    "FORMAT_VERSION",
+    "Action",
+    "Event",
+    "EventLog",
+    "Game",
+    "IllegalActionError",
+    "InvalidOptionsError",
+    "LogError",
+    "TableGamesError",
+    "UnknownVariantError",
+    "build_options",
+    "dumps",
+    "get_variant",
+    "int_option",
+    "load_log",
+    "make_converter",
+    "register_variant",
+    "replay",
+    "to_json",
+    "variant_names",
+    "visible",
+]

@@ -1,0 +1,344 @@
+"""The Game contract: the base class every variant extends, and option helpers.
+
+A variant subclasses :class:`Game`, sets its class attributes (``name``, ``options_class``,
+``deal_class``, ``action_classes``, ``event_classes``, ``min_players``, ``max_players``) and
+implements the documented hooks (the methods whose names start with ``_`` and that are listed
+under *Hooks* below). Everything the public contract promises beyond those hooks (checking
+turns and legality before anything changes, parsing actions from JSON, redacted logs,
+replay) is done here once for every variant.
+
+Hooks:
+    ``_start()``: deal the first hand and run the automatic steps up to the first decision.
+    ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
+    ``_do(action)``: carry out a legal action and every automatic step after it, appending
+    events with :meth:`Game._emit`.
+    ``_copy_state(new)``: copy the variant's own state into a fresh instance for
+    :meth:`Game.clone`.
+    ``_deals_from_events(events)``: the deals a log's events record, for :func:`replay`.
+    ``_action_of(event)``: the ``(seat, action)`` an event records, or ``None``.
+    ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from tablegames.core.errors import IllegalActionError, InvalidOptionsError
+from tablegames.core.events import Action, Event, EventLog
+from tablegames.core.rng import fresh_seed
+from tablegames.core.serde import describe_error, structure, to_json
+
+__all__ = ["Game", "build_options", "int_option"]
+
+
+def int_option(low: int, high: int | None = None) -> Any:
+    """An attrs validator: an int (not a bool) from ``low`` to ``high`` (no upper bound if None).
+
+    Raises :class:`~tablegames.core.errors.InvalidOptionsError` naming the option.
+    """
+
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        allowed = f"an int from {low} to {high}" if high is not None else f"an int >= {low}"
+        if type(value) is not int:
+            raise InvalidOptionsError(attribute.name, f"{value!r} is not an int; allowed: {allowed}")
+        if value < low or (high is not None and value > high):
+            raise InvalidOptionsError(attribute.name, f"{value!r} is out of range; allowed: {allowed}")
+
+    return check
+
+
+def build_options(cls: type[Any], given: Mapping[str, Any]) -> Any:
+    """An instance of the options class ``cls`` from keyword options, every name checked.
+
+    Raises:
+        InvalidOptionsError: for an unknown option, or any value its validators refuse.
+
+    """
+    if isinstance(given, cls):
+        return given
+    if not isinstance(given, Mapping):
+        raise InvalidOptionsError("options", f"expected an object of options, got {given!r}")
+    names = [a.name for a in attrs.fields(cls)]
+    for key in given:
+        if key not in names:
+            raise InvalidOptionsError(
+                str(key), f"unknown option {key!r}; allowed options: {', '.join(names)}"
+            )
+    try:
+        return cls(**given)
+    except InvalidOptionsError:
+        raise
+    except (TypeError, ValueError) as exc:  # pragma: no cover - validators raise our own
+        raise InvalidOptionsError("options", str(exc)) from None
+
+
+class Game(abc.ABC):
+    """One whole match of a variant, hand after hand, until a side wins.
+
+    Create games with :func:`tablegames.new_game` or :func:`tablegames.replay`, never
+    directly. The public methods and properties below are the contract front ends and bots
+    rely on.
+    """
+
+    name: ClassVar[str]
+    """The variant's registered name, such as ``"american-sniff"``."""
+    min_players: ClassVar[int]
+    """The fewest seats the variant allows."""
+    max_players: ClassVar[int]
+    """The most seats the variant allows."""
+    options_class: ClassVar[type[Any]]
+    """The frozen attrs class of the variant's options."""
+    deal_class: ClassVar[type[Any]]
+    """The frozen attrs class of one stacked deal."""
+    action_classes: ClassVar[tuple[type[Action], ...]]
+    """Every action class, for parsing JSON by its ``type`` tag."""
+    event_classes: ClassVar[tuple[type[Event], ...]]
+    """Every event class, for loading logs by ``type`` tag."""
+
+    __slots__ = ("_events", "_pending_deals", "options", "seed")
+
+    options: Any
+    """The game's options (the variant's options class)."""
+    seed: int
+    """The seed every shuffle and random draw of this game comes from."""
+    _events: list[Event]
+    _pending_deals: tuple[Any, ...]
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def create(
+        cls, options: Mapping[str, Any] | Any = None, *, seed: int | None = None, deals: Sequence[Any] = ()
+    ) -> Self:
+        """A new game with validated options and stacked deals (see :func:`tablegames.new_game`).
+
+        Raises:
+            InvalidOptionsError: for bad options, a bad seed or an invalid stacked deal.
+
+        """
+        opts = build_options(cls.options_class, {} if options is None else options)
+        if seed is None:
+            seed = fresh_seed()
+        elif type(seed) is not int:
+            raise InvalidOptionsError("seed", f"{seed!r} is not an int; allowed: any int, or None")
+        if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
+            raise InvalidOptionsError("deals", f"expected a list of deals, got {deals!r}")
+        checked = tuple(cls.parse_deal(d, opts, where=f"deals[{i}]") for i, d in enumerate(deals))
+        game = cls.__new__(cls)
+        game.options = opts
+        game.seed = seed
+        game._events = []
+        game._pending_deals = checked
+        game._start()
+        return game
+
+    @classmethod
+    def parse_deal(cls, deal: Any, options: Any, *, where: str = "deal") -> Any:
+        """``deal`` (the deal class or its JSON form) as a checked deal for ``options``.
+
+        Raises:
+            InvalidOptionsError: naming ``where`` and what is wrong.
+
+        """
+        if not isinstance(deal, cls.deal_class):
+            try:
+                deal = structure(deal, cls.deal_class)
+            except Exception as exc:
+                raise InvalidOptionsError(where, f"not a deal: {describe_error(exc)}") from None
+        problem = cls.check_deal(deal, options)
+        if problem is not None:
+            raise InvalidOptionsError(where, problem)
+        return deal
+
+    @classmethod
+    @abc.abstractmethod
+    def check_deal(cls, deal: Any, options: Any) -> str | None:
+        """What is wrong with ``deal`` for a game with ``options``, or ``None`` if it is valid."""
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that must act now; ``None`` once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """Whether a side has won."""
+
+    @property
+    @abc.abstractmethod
+    def winner(self) -> int | None:
+        """The winning side, once the game is over."""
+
+    @property
+    @abc.abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """The score of each side."""
+
+    @property
+    @abc.abstractmethod
+    def players(self) -> int:
+        """How many seats play."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the current player, in a deterministic order; empty once over."""
+
+    @abc.abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know now, as the variant's view class (JSON via ``dumps``).
+
+        Raises:
+            InvalidOptionsError: if ``seat`` is not a seat of this game.
+
+        """
+
+    def apply(self, action: Action, *, seat: int | None = None) -> tuple[Event, ...]:
+        """Carry out ``action`` for the current player and every automatic step after it.
+
+        Args:
+            action: one of :meth:`legal_actions` (or an equal action).
+            seat: the seat sending it; if given, it must be the current player.
+
+        Returns:
+            The events produced, full and unredacted, up to the next decision.
+
+        Raises:
+            IllegalActionError: if the action is malformed or illegal now, or ``seat`` is not
+                the current player; the game is then exactly as before.
+
+        """
+        if self.is_over:
+            raise IllegalActionError(action, "the game is over")
+        if seat is not None and seat != self.current_player:
+            raise IllegalActionError(action, self._not_your_turn(seat))
+        reason = self._why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+        start = len(self._events)
+        self._do(action)
+        return tuple(self._events[start:])
+
+    def action_from_json(self, data: Any, *, seat: int | None = None) -> Action:
+        """The legal action a front end's JSON form ``data`` stands for.
+
+        Raises:
+            IllegalActionError: if ``data`` is malformed, names no legal action, or ``seat``
+                is given and is not the current player.
+
+        """
+        if self.is_over:
+            raise IllegalActionError(data, "the game is over")
+        tag = data.get("type") if isinstance(data, Mapping) else None
+        cls = next((c for c in self.action_classes if c.tag == tag), None)
+        if cls is None:
+            kinds = ", ".join(repr(c.tag) for c in self.action_classes)
+            raise IllegalActionError(data, f"not an action of {self.name}: expected an object with type {kinds}")
+        try:
+            action = self._canonical(structure(data, cls))
+        except Exception as exc:
+            raise IllegalActionError(data, f"malformed {tag!r} action: {describe_error(exc)}") from None
+        if seat is not None and seat != self.current_player:
+            raise IllegalActionError(data, self._not_your_turn(seat))
+        reason = self._why_illegal(action)
+        if reason is not None:
+            raise IllegalActionError(data, reason)
+        return action
+
+    def log(self, seat: int | None = None) -> EventLog:
+        """The event log: full (``seat=None``) or as ``seat`` saw it.
+
+        Raises:
+            InvalidOptionsError: if ``seat`` is not a seat of this game.
+
+        """
+        if seat is None:
+            return EventLog(
+                variant=self.name,
+                options=self.options,
+                events=tuple(self._events),
+                seed=self.seed,
+                deals=self._pending_deals,
+            )
+        self._check_seat(seat)
+        return EventLog(
+            variant=self.name,
+            options=self.options,
+            events=tuple(e.redact(seat) for e in self._events),
+            seat=seat,
+        )
+
+    def clone(self) -> Self:
+        """An independent copy: applying actions to one never changes the other."""
+        new = self.__class__.__new__(self.__class__)
+        new.options = self.options
+        new.seed = self.seed
+        new._events = self._events[:]
+        new._pending_deals = self._pending_deals
+        self._copy_state(new)
+        return new
+
+    # -- hooks for variants -----------------------------------------------------------
+
+    @abc.abstractmethod
+    def _start(self) -> None:
+        """Deal the first hand and run the automatic steps up to the first decision."""
+
+    @abc.abstractmethod
+    def _why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now (for the current player), or ``None`` if it is."""
+
+    @abc.abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out a legal action and the automatic steps after it."""
+
+    @abc.abstractmethod
+    def _copy_state(self, new: Self) -> None:
+        """Copy the variant's own state into ``new`` (a bare instance) for :meth:`clone`."""
+
+    def _canonical(self, action: Action) -> Action:
+        """The canonical (interned) instance of a freshly parsed action."""
+        return action
+
+    @classmethod
+    @abc.abstractmethod
+    def _deals_from_events(cls, events: Sequence[Event]) -> list[Any]:
+        """The deals recorded in ``events``, in order, for replaying them.
+
+        Raises:
+            LogError: if a recorded deal is not a valid deal.
+
+        """
+
+    @classmethod
+    @abc.abstractmethod
+    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The seat and action ``event`` records, or ``None`` for an automatic event."""
+
+    # -- helpers --------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        """Append ``event`` to the log."""
+        self._events.append(event)
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.is_over:
+            return "the game is over"
+        return f"it is seat {self.current_player}'s turn, not seat {seat!r}'s"
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.players:
+            raise InvalidOptionsError("seat", f"{seat!r} is not a seat; seats are 0 to {self.players - 1}")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seed={self.seed} events={len(self._events)} scores={self.scores}>"
+
+    def to_json_view(self, seat: int) -> Any:
+        """The JSON data of :meth:`view` (a convenience for servers)."""
+        return to_json(self.view(seat))

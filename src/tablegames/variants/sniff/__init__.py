@@ -1,0 +1,44 @@
+"""American Sniff (``american-sniff``).
+
+Double-six dominoes scored on multiples of five, with the first double as the Sniff.
+"""
+
+from tablegames.variants.sniff.actions import END_IDS, Play, play
+from tablegames.variants.sniff.events import (
+    GameEnded,
+    HandDealt,
+    HandEnded,
+    LeaderDrawn,
+    Passed,
+    Scored,
+    TileDrawn,
+    TilePlayed,
+)
+from tablegames.variants.sniff.game import Sniff
+from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
+from tablegames.variants.sniff.rules import round_pips, sniff_count
+from tablegames.variants.sniff.view import ArmView, EndView, SniffView
+
+__all__ = [
+    "END_IDS",
+    "HAND_SIZES",
+    "ArmView",
+    "EndView",
+    "GameEnded",
+    "HandDealt",
+    "HandEnded",
+    "LeaderDrawn",
+    "Passed",
+    "Play",
+    "Scored",
+    "Sniff",
+    "SniffDeal",
+    "SniffOptions",
+    "SniffView",
+    "TileDrawn",
+    "TilePlayed",
+    "check_sniff_deal",
+    "play",
+    "round_pips",
+    "sniff_count",
+]

@@ -1,0 +1,380 @@
+"""American Sniff: the game, hand after hand, by RULES.md."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from tablegames.components.seats import Seating
+from tablegames.components.tiles import Tile, domino_set
+from tablegames.core.errors import LogError
+from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
+from tablegames.core.rng import hand_rng
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout
+from tablegames.variants.sniff.actions import Play, play
+from tablegames.variants.sniff.events import (
+    GameEnded,
+    HandDealt,
+    HandEnded,
+    LeaderDrawn,
+    Passed,
+    Scored,
+    TileDrawn,
+    TilePlayed,
+)
+from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
+from tablegames.variants.sniff.rules import round_pips, sniff_count
+from tablegames.variants.sniff.view import ArmView, EndView, SniffView
+
+__all__ = ["Sniff"]
+
+_TILES: Final = domino_set(6)
+_ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
+_ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
+_EMPTY: Final[tuple[Play, ...]] = ()
+
+
+def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
+    return sorted(tiles, key=_ORDER.__getitem__)
+
+
+class Sniff(Game):
+    """American Sniff for 2, 3 or 4 players (see the rules page).
+
+    >>> import tablegames
+    >>> game = tablegames.new_game("american-sniff", seed=3, players=2)
+    >>> while not game.is_over:
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> max(game.scores) >= 250
+    True
+    """
+
+    name: ClassVar[str] = "american-sniff"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options_class: ClassVar[type[SniffOptions]] = SniffOptions
+    deal_class: ClassVar[type[SniffDeal]] = SniffDeal
+    action_classes: ClassVar[tuple[type[Action], ...]] = (Play,)
+    event_classes: ClassVar[tuple[type[Event], ...]] = (
+        HandDealt,
+        LeaderDrawn,
+        TilePlayed,
+        Scored,
+        TileDrawn,
+        Passed,
+        HandEnded,
+        GameEnded,
+    )
+
+    __slots__ = (
+        "_count",
+        "_current",
+        "_forced",
+        "_legal",
+        "_scores",
+        "_seating",
+        "_winner",
+        "hand_number",
+        "hands",
+        "layout",
+        "stock",
+    )
+
+    options: SniffOptions
+    hand_number: int
+    """The current hand, from 1."""
+    hands: list[list[Tile]]
+    """Each seat's tiles (hidden information: give players :meth:`view`, not this)."""
+    stock: list[Tile]
+    """The stock in drawing order (hidden information)."""
+    layout: LineLayout
+    """The tiles on the table."""
+    _count: int
+    _current: int | None
+    _forced: Tile | None
+    _legal: tuple[Play, ...] | None
+    _scores: list[int]
+    _seating: Seating
+    _winner: int | None
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must place a tile now; ``None`` once the game is over."""
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has reached its target."""
+        return self._winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached its target first."""
+        return self._winner
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score (one per player, or two with partnerships)."""
+        return tuple(self._scores)
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.options.players
+
+    @property
+    def seating(self) -> Seating:
+        """Seats and sides of this game."""
+        return self._seating
+
+    @property
+    def count(self) -> int:
+        """The layout's count after the last placement (0 before the opening)."""
+        return self._count
+
+    @property
+    def forced_tile(self) -> Tile | None:
+        """A playable tile the current player just drew and must play, if any."""
+        return self._forced
+
+    def legal_actions(self) -> Sequence[Play]:
+        """Every legal placement of the current player: tile by tile (highest first), end by end."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def view(self, seat: int) -> SniffView:
+        """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
+        self._check_seat(seat)
+        layout = self.layout
+        open_arms = layout.open_arms()
+        values = layout.values
+        arms = []
+        if layout.opening is not None:
+            present = (0, 1, 2, 3) if layout.spinner is not None and layout.branches_open else (0, 1)
+            arms = [
+                ArmView(ARM_IDS[a], tuple(layout.tiles[a]), values[a], a in open_arms) for a in present
+            ]
+        return SniffView(
+            seat=seat,
+            hand_number=self.hand_number,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            scores=tuple(self._scores),
+            current_player=self._current,
+            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            count=self._count,
+            ends=tuple(EndView(ARM_IDS[a], values[a]) for a in open_arms),
+            stock_size=len(self.stock),
+            players=self.options.players,
+            target=self.options.target,
+            side_of_seat=tuple(self._seating.side_of(s) for s in range(self.options.players)),
+            opening=layout.opening,
+            sniff=layout.spinner,
+            arms=tuple(arms),
+            winner=self._winner,
+        )
+
+    # -- deals ------------------------------------------------------------------------
+
+    @classmethod
+    def check_deal(cls, deal: SniffDeal, options: SniffOptions) -> str | None:
+        """What is wrong with a stacked deal (hand sizes, the 28 tiles each once, the leader)."""
+        return check_sniff_deal(deal, options)
+
+    def _shuffled_deal(self, hand_number: int) -> SniffDeal:
+        tiles = list(_TILES)
+        hand_rng(self.seed, hand_number).shuffle(tiles)
+        n = self.options.players
+        size = HAND_SIZES[n]
+        hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(n))
+        return SniffDeal(hands=hands, stock=tuple(tiles[n * size :]))
+
+    @classmethod
+    def _deals_from_events(cls, events: Sequence[Event]) -> list[SniffDeal]:
+        deals: list[SniffDeal] = []
+        for i, event in enumerate(events):
+            if isinstance(event, HandDealt):
+                hands = event.hands
+                if event.stock is None or any(h is None for h in hands):
+                    raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the stock")
+                deals.append(SniffDeal(hands=hands, stock=event.stock))  # type: ignore[arg-type]
+            elif isinstance(event, LeaderDrawn) and deals:
+                last = deals[-1]
+                deals[-1] = SniffDeal(hands=last.hands, stock=last.stock, leader=event.seat)
+        return deals
+
+    @classmethod
+    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+        if isinstance(event, TilePlayed):
+            return event.seat, play(event.tile, event.end)
+        return None
+
+    # -- the rules --------------------------------------------------------------------
+
+    def _start(self) -> None:
+        n = self.options.players
+        self._seating = Seating(n, partnerships=n == 4)
+        self._scores = [0] * self._seating.sides
+        self._winner = None
+        self.hand_number = 0
+        self._new_hand(None)
+
+    def _new_hand(self, leader: int | None) -> None:
+        """Deal the next hand; ``leader`` is the seat that leads, or ``None`` if a draw is due."""
+        self.hand_number += 1
+        number = self.hand_number
+        if self._pending_deals:
+            deal = self._pending_deals[0]
+            self._pending_deals = self._pending_deals[1:]
+        else:
+            deal = self._shuffled_deal(number)
+        self.hands = [_sorted(h) for h in deal.hands]
+        self.stock = list(deal.stock)
+        self.layout = LineLayout(spinner=True, branches_after=2)
+        self._count = 0
+        self._forced = None
+        self._legal = None
+        self._emit(HandDealt(number, deal.hands, deal.stock, len(deal.stock)))
+        if leader is None:
+            leader = deal.leader
+            if leader is None:
+                leader = hand_rng(self.seed, number, "leader").randrange(self.options.players)
+            self._emit(LeaderDrawn(leader))
+        self._current = leader
+
+    def _compute_legal(self) -> tuple[Play, ...]:
+        seat = self._current
+        if seat is None:
+            return _EMPTY
+        layout = self.layout
+        tiles = self.hands[seat] if self._forced is None else (self._forced,)
+        if layout.opening is None:
+            return tuple(play(t, None) for t in tiles)
+        out = []
+        for tile in tiles:
+            for arm in layout.places_for(tile):
+                out.append(play(tile, ARM_IDS[arm]))  # type: ignore[index]
+        return tuple(out)
+
+    def _why_illegal(self, action: Action) -> str | None:
+        if not isinstance(action, Play):
+            return f"not a Sniff action: a Sniff action is a Play, not {type(action).__name__}"
+        seat = self._current
+        assert seat is not None
+        tile, end = action.tile, action.end
+        if not isinstance(tile, Tile) or tile not in self.hands[seat]:
+            return f"seat {seat} does not hold {tile}"
+        if self._forced is not None and tile is not self._forced:
+            return f"seat {seat} drew {self._forced}, which fits, and must play it"
+        layout = self.layout
+        if layout.opening is None:
+            return None if end is None else f"the first tile opens the layout: end must be null, not {end!r}"
+        open_ids = ", ".join(ARM_IDS[a] for a in layout.open_arms())
+        if end is None:
+            return f"the layout is open: name an end ({open_ids})"
+        arm = _ARM_OF.get(end) if isinstance(end, str) else None
+        if arm is None:
+            return f"no end {end!r}; the ends now are {open_ids}"
+        if arm >= NORTH and not layout.branches_open:
+            if layout.spinner is None:
+                return f"no end {end!r} yet: the branches come with the Sniff; the ends now are {open_ids}"
+            return f"the Sniff's branch {end} opens only once both its line sides carry a tile; ends now {open_ids}"
+        value = layout.values[arm]
+        if value not in tile:
+            return f"{tile} does not match end {end}, which shows {value}"
+        return None
+
+    def _do(self, action: Action) -> None:
+        assert isinstance(action, Play)
+        seat = self._current
+        assert seat is not None
+        tile, end = action.tile, action.end
+        self.hands[seat].remove(tile)
+        self.layout.place(tile, None if end is None else _ARM_OF[end])
+        self._forced = None
+        self._legal = None
+        count = self._count = sniff_count(self.layout)
+        self._emit(TilePlayed(seat, tile, end, count))
+        if count and count % 5 == 0:
+            side = self._seating.side_of(seat)
+            total = self._scores[side] = self._scores[side] + count
+            self._emit(Scored(seat, side, count, "count", total))
+            if total >= self.options.target:
+                self._win(side)
+                return
+        if not self.hands[seat]:
+            self._end_hand("domino", seat)
+            return
+        self._turn(self._seating.next(seat))
+
+    def _can_play(self, seat: int) -> bool:
+        layout = self.layout
+        return any(layout.fits(t, a) for t in self.hands[seat] for a in layout.open_arms())
+
+    def _blocked(self) -> bool:
+        return not self.stock and not any(self._can_play(s) for s in range(self.options.players))
+
+    def _turn(self, seat: int) -> None:
+        """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
+        while True:
+            if self._blocked():
+                self._end_hand("blocked", None)
+                return
+            if self._can_play(seat):
+                self._current = seat
+                return
+            if self.stock:
+                hand = self.hands[seat]
+                layout = self.layout
+                while self.stock:
+                    tile = self.stock.pop(0)
+                    hand.append(tile)
+                    self._emit(TileDrawn(seat, tile))
+                    if any(layout.fits(tile, a) for a in layout.open_arms()):
+                        hand.sort(key=_ORDER.__getitem__)
+                        self._forced = tile
+                        self._current = seat
+                        return
+                hand.sort(key=_ORDER.__getitem__)
+                continue
+            self._emit(Passed(seat))
+            seat = self._seating.next(seat)
+
+    def _end_hand(self, reason: str, seat: int | None) -> None:
+        self._emit(HandEnded(self.hand_number, reason, seat, tuple(tuple(h) for h in self.hands)))
+        for s, hand in enumerate(self.hands):
+            penalty = round_pips(sum(t.pips for t in hand))
+            if penalty:
+                side = self._seating.side_of(s)
+                self._scores[side] -= penalty
+                self._emit(Scored(s, side, -penalty, "remaining", self._scores[side]))
+        self._new_hand(seat)
+
+    def _win(self, side: int) -> None:
+        self._winner = side
+        self._current = None
+        self._legal = _EMPTY
+        self._emit(GameEnded(side, tuple(self._scores)))
+
+    def _copy_state(self, new: Sniff) -> None:
+        new._seating = self._seating
+        new._scores = self._scores[:]
+        new._winner = self._winner
+        new._current = self._current
+        new._forced = self._forced
+        new._legal = self._legal
+        new._count = self._count
+        new.hand_number = self.hand_number
+        new.hands = [h[:] for h in self.hands]
+        new.stock = self.stock[:]
+        new.layout = self.layout.copy()
+
+    def _canonical(self, action: Action) -> Action:
+        if isinstance(action, Play):
+            return play(action.tile, action.end)
+        return action  # pragma: no cover - only Play parses

@@ -1,0 +1,54 @@
+"""American Sniff's counting and settlement rules, as pure functions."""
+
+from __future__ import annotations
+
+from tablegames.mechanics.line import ArmEnd, LineLayout
+
+__all__ = ["round_pips", "sniff_count"]
+
+
+def sniff_count(layout: LineLayout) -> int:
+    """The count of a Sniff layout (RULES.md, Sniff rules 8 to 11).
+
+    Every open arm with a tile beyond the Sniff counts its outer end (both halves if it ends
+    in an ordinary double); an arm whose outer piece is the Sniff adds nothing of its own. The
+    Sniff (value ``s`` a half) adds ``2s`` while its two line sides are not both continued,
+    then ``s`` for each uncovered branch.
+
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import WEST, EAST, NORTH
+    >>> layout = LineLayout()
+    >>> counts = []
+    >>> for tile, arm in [(Tile(4, 4), None), (Tile(6, 4), WEST), (Tile(4, 1), EAST), (Tile(4, 2), NORTH)]:
+    ...     layout.place(tile, arm)
+    ...     counts.append(sniff_count(layout))
+    >>> counts
+    [8, 14, 15, 13]
+    """
+    if layout.opening is None:
+        return 0
+    total = 0
+    values = layout.values
+    kinds = layout.outer_kinds
+    for arm in layout.open_arms():
+        kind = kinds[arm]
+        if kind == ArmEnd.PLAIN:
+            total += values[arm]
+        elif kind == ArmEnd.DOUBLE:
+            total += 2 * values[arm]
+    spinner = layout.spinner
+    if spinner is not None:
+        if layout.line_sides_continued() < 2:
+            total += 2 * spinner.high
+        else:
+            total += spinner.high * layout.uncovered_branches()
+    return total
+
+
+def round_pips(pips: int) -> int:
+    """``pips`` rounded to the nearest multiple of 5, 0-2 down and 3-4 up (rule 17).
+
+    >>> [round_pips(p) for p in (0, 2, 3, 12, 13)]
+    [0, 0, 5, 10, 15]
+    """
+    return 5 * ((pips + 2) // 5)
