@@ -10,8 +10,8 @@ Tile(6, 4)
 >>> len(domino_set(6)), len(domino_set(9)), len(domino_set(12))
 (28, 55, 91)
 
-Tiles are interned: ``Tile(6, 4) is Tile.parse("6-4")`` holds, so a tile can be compared
-by identity in hot loops and costs no allocation to look up.
+Tiles are interned: ``Tile(6, 4) is Tile.parse("6-4")`` holds, so equality of tiles is
+identity (fast in hot loops) and looking one up allocates nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ MAX_PIPS: Final = 18
 """The largest half a tile may have (double-eighteen is the largest set in common use)."""
 
 
-@attrs.frozen(repr=False, order=False, init=False)
+@attrs.frozen(repr=False, order=False, init=False, eq=False)
 class Tile:
     """One domino tile: two halves of ``0`` to :data:`MAX_PIPS` pips.
 

@@ -323,6 +323,14 @@ class Game(abc.ABC):
 
     # -- helpers --------------------------------------------------------------------
 
+    def describe_event(self, event: Event) -> str:
+        """One line of text saying what ``event`` means (the command line prints these)."""
+        return repr(event)
+
+    def render_table(self) -> str:
+        """The table as a few lines of text (the command line prints it after each hand)."""
+        return ""
+
     def _emit(self, event: Event) -> None:
         """Append ``event`` to the log."""
         self._events.append(event)

@@ -182,6 +182,16 @@ class LineLayout:
             if tile.high == v or tile.low == v:
                 yield arm
 
+    def open_mask(self) -> int:
+        """A bit set of the values open ends show: bit ``v`` is set if some open end shows ``v``."""
+        if self.opening is None:
+            return 0
+        values = self.values
+        mask = (1 << values[WEST]) | (1 << values[EAST])
+        if self.branches_open:
+            mask |= (1 << values[NORTH]) | (1 << values[SOUTH])
+        return mask
+
     def line_sides_continued(self) -> int:
         """How many of the spinner's two line sides carry a tile (0 with no spinner)."""
         if self.spinner is None:

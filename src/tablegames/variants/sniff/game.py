@@ -25,6 +25,7 @@ from tablegames.variants.sniff.events import (
 )
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import round_pips, sniff_count
+from tablegames.variants.sniff.text import describe_event, render_layout
 from tablegames.variants.sniff.view import ArmView, EndView, SniffView
 
 __all__ = ["Sniff"]
@@ -179,6 +180,14 @@ class Sniff(Game):
             winner=self._winner,
         )
 
+    def describe_event(self, event: Event) -> str:
+        """One line of text saying what ``event`` means."""
+        return describe_event(event)
+
+    def render_table(self) -> str:
+        """The layout as text, with its count."""
+        return f"{render_layout(self.layout)}\ncount {self._count}"
+
     # -- deals ------------------------------------------------------------------------
 
     @classmethod
@@ -312,30 +321,33 @@ class Sniff(Game):
             return
         self._turn(self._seating.next(seat))
 
-    def _can_play(self, seat: int) -> bool:
-        layout = self.layout
-        return any(layout.fits(t, a) for t in self.hands[seat] for a in layout.open_arms())
+    def _can_play(self, seat: int, mask: int) -> bool:
+        """Whether ``seat`` holds a tile matching an open end (``mask`` from ``open_mask()``)."""
+        for tile in self.hands[seat]:
+            if (1 << tile.high | 1 << tile.low) & mask:
+                return True
+        return False
 
-    def _blocked(self) -> bool:
-        return not self.stock and not any(self._can_play(s) for s in range(self.options.players))
+    def _blocked(self, mask: int) -> bool:
+        return not self.stock and not any(self._can_play(s, mask) for s in range(self.options.players))
 
     def _turn(self, seat: int) -> None:
         """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
+        mask = self.layout.open_mask()
         while True:
-            if self._blocked():
+            if self._blocked(mask):
                 self._end_hand("blocked", None)
                 return
-            if self._can_play(seat):
+            if self._can_play(seat, mask):
                 self._current = seat
                 return
             if self.stock:
                 hand = self.hands[seat]
-                layout = self.layout
                 while self.stock:
                     tile = self.stock.pop(0)
                     hand.append(tile)
                     self._emit(TileDrawn(seat, tile))
-                    if any(layout.fits(tile, a) for a in layout.open_arms()):
+                    if (1 << tile.high | 1 << tile.low) & mask:
                         hand.sort(key=_ORDER.__getitem__)
                         self._forced = tile
                         self._current = seat

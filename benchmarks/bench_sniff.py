@@ -1,0 +1,172 @@
+"""Random-play speed of American Sniff, with a peer measured in the same run.
+
+Run with ``make bench`` (or ``benchmarks/run.sh``, which also installs the peer, the PyPI
+``dominoes`` package, into ``benchmarks/.venv``; it is never a dependency of the library).
+Prints decisions per second of random play (deals, automatic draws and the event log
+included), whole matches per second, and the cost of ``legal_actions``, ``apply``,
+``clone`` and ``replay``, each as a ratio to the peer where the peer has the same operation.
+This is a measurement, not a test: nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import importlib
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import tablegames
+
+
+def _timed(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
+    """Run ``step`` (which returns a count of decisions) for about ``seconds``."""
+    start = time.perf_counter()
+    decisions = 0
+    runs = 0
+    while time.perf_counter() - start < seconds:
+        decisions += step()
+        runs += 1
+    return time.perf_counter() - start, decisions if decisions else runs
+
+
+def sniff_matches(players: int, seconds: float) -> dict[str, float]:
+    rng = random.Random(1)
+    seeds = iter(range(10**9))
+    matches = 0
+
+    def one_match() -> int:
+        nonlocal matches
+        game = tablegames.new_game("american-sniff", seed=next(seeds), players=players)
+        n = 0
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+            n += 1
+        matches += 1
+        return n
+
+    elapsed, decisions = _timed(seconds, one_match)
+    return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed}
+
+
+def _mid_hand(players: int) -> Any:
+    game = tablegames.new_game("american-sniff", seed=3, players=players)
+    rng = random.Random(3)
+    for _ in range(6):
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    return game
+
+
+def per_op(fn: Callable[[], object], repeat: int = 20000) -> float:
+    """Mean microseconds per call."""
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def sniff_ops(players: int) -> dict[str, float]:
+    game = _mid_hand(players)
+    legal = game.legal_actions()
+
+    def fresh_legal() -> object:
+        game._legal = None
+        return game.legal_actions()
+
+    action = legal[0]
+
+    def apply_on_clone() -> object:
+        return game.clone().apply(action)
+
+    clone_us = per_op(game.clone)
+    return {
+        "legal_actions_us": per_op(fresh_legal),
+        "clone_us": clone_us,
+        "apply_us": per_op(apply_on_clone) - clone_us,
+    }
+
+
+def sniff_replay(players: int, matches: int = 30) -> dict[str, float]:
+    texts = []
+    decisions = 0
+    for seed in range(matches):
+        game = tablegames.new_game("american-sniff", seed=seed, players=players)
+        rng = random.Random(seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+            decisions += 1
+        texts.append(tablegames.dumps(game.log()))
+    start = time.perf_counter()
+    for text in texts:
+        tablegames.replay(tablegames.load_log(text))
+    elapsed = time.perf_counter() - start
+    logs = [tablegames.load_log(t) for t in texts]
+    start = time.perf_counter()
+    for log in logs:
+        tablegames.replay(log)
+    replay_only = time.perf_counter() - start
+    return {
+        "replay_decisions_per_s": decisions / replay_only,
+        "load_and_replay_decisions_per_s": decisions / elapsed,
+        "log_kib_per_match": sum(len(t) for t in texts) / len(texts) / 1024,
+    }
+
+
+def peer_dominoes(seconds: float) -> dict[str, float] | None:
+    """The PyPI ``dominoes`` package: random 4-player hands, no event log."""
+    try:
+        dominoes: Any = importlib.import_module("dominoes")
+    except ImportError:
+        return None
+    rng = random.Random(1)
+
+    def one_hand() -> int:
+        game = dominoes.Game.new()
+        n = 0
+        while game.result is None:
+            moves = game.valid_moves
+            game.make_move(*moves[rng.randrange(len(moves))])
+            n += 1
+        return n
+
+    elapsed, decisions = _timed(seconds, one_hand)
+    game = dominoes.Game.new()
+    game.make_move(*game.valid_moves[0])
+    return {
+        "decisions_per_s": decisions / elapsed,
+        "clone_us": per_op(lambda: copy.deepcopy(game), 2000),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
+    args = parser.parse_args()
+    peer = peer_dominoes(args.seconds)
+    print(f"tablegames {tablegames.__version__}; peer: {'dominoes (PyPI)' if peer else 'not installed'}")
+    if peer:
+        print(f"peer dominoes 4p hands: {peer['decisions_per_s']:,.0f} decisions/s, clone {peer['clone_us']:.1f} us")
+    print(f"{'players':>7} {'decisions/s':>12} {'vs peer':>8} {'matches/s':>10} {'legal us':>9} {'apply us':>9}"
+          f" {'clone us':>9} {'vs peer':>8} {'replay dec/s':>13} {'replay/play':>11} {'log KiB':>8}")
+    for players in (2, 3, 4):
+        speed = sniff_matches(players, args.seconds)
+        ops = sniff_ops(players)
+        rep = sniff_replay(players)
+        vs = f"{speed['decisions_per_s'] / peer['decisions_per_s']:.2f}x" if peer else "-"
+        clone_vs = f"{peer['clone_us'] / ops['clone_us']:.1f}x" if peer else "-"
+        print(
+            f"{players:>7} {speed['decisions_per_s']:>12,.0f} {vs:>8} {speed['matches_per_s']:>10.1f}"
+            f" {ops['legal_actions_us']:>9.2f} {ops['apply_us']:>9.2f} {ops['clone_us']:>9.2f} {clone_vs:>8}"
+            f" {rep['replay_decisions_per_s']:>13,.0f}"
+            f" {rep['replay_decisions_per_s'] / speed['decisions_per_s']:>10.2f}x {rep['log_kib_per_match']:>8.1f}"
+        )
+    print("(vs peer: decisions/s ratio, >1 is faster; clone: peer time / ours, >1 is faster)")
+
+
+if __name__ == "__main__":
+    main()
