@@ -16,7 +16,7 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 import attrs
 
@@ -41,8 +41,17 @@ def _option_flags(cls: type[Any]) -> list[tuple[str, str, type, Any]]:
     return flags
 
 
+class _Usage(Exception):
+    """A command-line mistake, reported in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{message} (see '{self.prog} --help')")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tablegames", description="Table games by their exact rules.")
+    parser = _Parser(prog="tablegames", description="Table games by their exact rules.")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the installed variants and their options")
     play = sub.add_parser("play", help="watch bots play a whole match, hand by hand")
@@ -62,7 +71,9 @@ def _add_variant_flags(parser: argparse.ArgumentParser, cls: type[Game]) -> None
         if kind is bool:
             group.add_argument(flag, dest=f"opt_{name}", action="store_true", default=None)
         else:
-            group.add_argument(flag, dest=f"opt_{name}", type=kind, default=None, help=f"default: {default}")
+            group.add_argument(
+                flag, dest=f"opt_{name}", metavar=name.upper(), type=kind, default=None, help=f"default: {default}"
+            )
 
 
 def _list_variants(out: TextIO) -> None:
@@ -125,7 +136,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
         game = cls.create(options, seed=seed)
         _play(game, seed, quiet=args.quiet, out=out)
         return 0
-    except TableGamesError as exc:
+    except (TableGamesError, _Usage) as exc:
         sys.stderr.write(f"tablegames: error: {exc}\n")
         return 2
     except KeyboardInterrupt:

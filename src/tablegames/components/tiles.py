@@ -66,7 +66,7 @@ class Tile:
 
     @property
     def index(self) -> int:
-        """A dense, set-independent number: ``0`` for 0-0, ``1`` for 1-0, ``2`` for 1-1, ..."""
+        """A dense, set-independent number (``0`` for 0-0, ``1`` for 1-0, ``2`` for 1-1, ...)."""
         return self.high * (self.high + 1) // 2 + self.low
 
     def other(self, value: int) -> int:

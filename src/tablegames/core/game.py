@@ -8,15 +8,17 @@ turns and legality before anything changes, parsing actions from JSON, redacted 
 replay) is done here once for every variant.
 
 Hooks:
-    ``_start()``: deal the first hand and run the automatic steps up to the first decision.
-    ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
-    ``_do(action)``: carry out a legal action and every automatic step after it, appending
-    events with :meth:`Game._emit`.
-    ``_copy_state(new)``: copy the variant's own state into a fresh instance for
-    :meth:`Game.clone`.
-    ``_deals_from_events(events)``: the deals a log's events record, for :func:`replay`.
-    ``_action_of(event)``: the ``(seat, action)`` an event records, or ``None``.
-    ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
+
+* ``_start()``: deal the first hand and run the automatic steps up to the first decision.
+* ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
+* ``_do(action)``: carry out a legal action and every automatic step after it, appending
+  events with :meth:`Game._emit`.
+* ``_copy_state(new)``: copy the variant's own state into a fresh instance for
+  :meth:`Game.clone`.
+* ``_deals_from_events(events)``: the deals a log's events record, for
+  :func:`~tablegames.core.logs.replay`.
+* ``_action_of(event)``: the ``(seat, action)`` an event records, or ``None``.
+* ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
 """
 
 from __future__ import annotations

@@ -79,11 +79,11 @@ class ArmEnd:
     """
 
     PLAIN: Final = 0
-    """The outer piece is a tile that is not a double: the arm's value is its outer half."""
+    """The outer piece is a tile that is not a double; the arm's value is its outer half."""
     DOUBLE: Final = 1
-    """The outer piece is an ordinary (crosswise) double: both halves face outward."""
+    """The outer piece is an ordinary (crosswise) double; both halves face outward."""
     SPINNER: Final = 2
-    """The arm has no tile beyond the spinner: the spinner itself is its outer piece."""
+    """The arm has no tile beyond the spinner; the spinner itself is its outer piece."""
 
 
 class LineLayout:

@@ -13,8 +13,8 @@ from tablegames.mechanics.line import ARM_IDS
 __all__ = ["END_IDS", "Play", "play"]
 
 END_IDS: Final = ARM_IDS
-"""The end ids of a Sniff layout: ``"W"``, ``"E"`` (the line), ``"N"``, ``"S"`` (the Sniff's
-branches). See :mod:`tablegames.mechanics.line`."""
+"""The end ids of a Sniff layout, ``"W"`` and ``"E"`` (the line), ``"N"`` and ``"S"`` (the
+Sniff's branches). See :mod:`tablegames.mechanics.line`."""
 
 
 @attrs.frozen

@@ -77,7 +77,7 @@ class Scored(Event):
     side: int
     """The side whose score changed."""
     points: int
-    """The change: positive for a count, negative for remaining pips."""
+    """The change, positive for a count and negative for remaining pips."""
     reason: str
     """``"count"`` or ``"remaining"``."""
     total: int

@@ -86,7 +86,7 @@ class Sniff(Game):
     hand_number: int
     """The current hand, from 1."""
     hands: list[list[Tile]]
-    """Each seat's tiles (hidden information: give players :meth:`view`, not this)."""
+    """Each seat's tiles, which are hidden information (give players :meth:`view`, not this)."""
     stock: list[Tile]
     """The stock in drawing order (hidden information)."""
     layout: LineLayout

@@ -33,7 +33,7 @@ class SniffOptions:
     target: int = attrs.field(
         default=attrs.Factory(_default_target, takes_self=True), validator=int_option(1)
     )
-    """The score a side must reach to win: by default 250 with 2 players, 200 with 3 or 4."""
+    """The score a side must reach to win (by default 250 with 2 players, 200 with 3 or 4)."""
 
 
 @attrs.frozen(kw_only=True)
