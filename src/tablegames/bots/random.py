@@ -1,10 +1,10 @@
-"""A player that picks uniformly among the legal actions."""
+"""A player that picks at random among the legal actions, bidding cautiously."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["RandomBot"]
 
@@ -12,9 +12,12 @@ _A = TypeVar("_A")
 
 
 class RandomBot:
-    """Chooses uniformly at random among the legal actions it is given.
+    """Chooses uniformly at random among the legal actions, except in an auction.
 
-    It sees only the legal actions of its own seat, never the game, so it cannot cheat.
+    Where a pass and bids are offered, it passes with probability :attr:`pass_rate` and
+    otherwise makes the lowest bid: uniformly random bids in Smear are set so often that a
+    match never ends. It sees only its own seat's legal actions, never the game, so it
+    cannot cheat.
 
     >>> RandomBot().choose(["a", "b", "c"], random.Random(1))
     'a'
@@ -22,6 +25,10 @@ class RandomBot:
 
     name = "random"
     """The bot's name on the command line."""
+
+    def __init__(self, *, pass_rate: float = 0.6) -> None:
+        self.pass_rate = pass_rate
+        """How often it passes when it may bid instead."""
 
     def choose(self, legal: Sequence[_A], rng: random.Random) -> _A:
         """One of ``legal``, drawn with ``rng``.
@@ -31,4 +38,10 @@ class RandomBot:
         """
         if not legal:
             raise ValueError("no legal action to choose from")
+        tags = [getattr(a, "tag", None) for a in legal]
+        if "pass" in tags and "bid" in tags:
+            if rng.random() < self.pass_rate:
+                return legal[tags.index("pass")]
+            bids: list[Any] = [a for a, t in zip(legal, tags, strict=True) if t == "bid"]
+            return min(bids, key=lambda a: a.amount)  # type: ignore[no-any-return]
         return legal[rng.randrange(len(legal))]

@@ -1,9 +1,9 @@
 """JSON for every published form: one cattrs converter with explicit, stable type tags.
 
-Pieces are written in their notation (a tile is ``"6-4"``); actions and events carry their
-``type`` tag first. Structuring is strict: a wrong type, a missing field or an unknown key is
-refused (a JSON ``5.0`` is not an int, ``true`` is not a number), so nothing malformed gets
-into a game.
+Pieces are written in their notation (a tile is ``"6-4"``, a card ``"10H"``, a suit ``"H"``);
+actions and events carry their ``type`` tag first. Structuring is strict: a wrong type, a
+missing field or an unknown key is refused (a JSON ``5.0`` is not an int, ``true`` is not a
+number), so nothing malformed gets into a game.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
+from tablegames.components.cards import Card, Suit
 from tablegames.components.tiles import Tile
 from tablegames.core.events import FORMAT, Action, Event, EventLog
 
@@ -39,6 +40,22 @@ def _structure_tile(value: Any, _: Any) -> Tile:
     return Tile.parse(value)
 
 
+def _structure_card(value: Any, _: Any) -> Card:
+    if not isinstance(value, str):
+        raise TypeError(f"expected a card like 'AS' or '10H', got {value!r}")
+    return Card.parse(value)
+
+
+_SUITS = {s.letter: s for s in Suit}
+
+
+def _structure_suit(value: Any, _: Any) -> Suit:
+    suit = _SUITS.get(value) if isinstance(value, str) else None
+    if suit is None:
+        raise TypeError(f"expected a suit letter S, H, D or C, got {value!r}")
+    return suit
+
+
 def _is_tagged(cls: Any) -> bool:
     return isinstance(cls, type) and issubclass(cls, (Action, Event))
 
@@ -55,6 +72,10 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     conv.register_unstructure_hook(Tile, str)
     conv.register_structure_hook(Tile, _structure_tile)
+    conv.register_unstructure_hook(Card, str)
+    conv.register_structure_hook(Card, _structure_card)
+    conv.register_unstructure_hook(Suit, lambda suit: suit.letter)
+    conv.register_structure_hook(Suit, _structure_suit)
 
     unstructure_fns: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
@@ -122,9 +143,10 @@ def dumps(obj: Any) -> str:
 
     The text is canonical: the same object always gives the same bytes.
 
+    >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile
-    >>> dumps([Tile(4, 6)])
-    '["6-4"]'
+    >>> dumps([Tile(4, 6), Card.parse("10h")])
+    '["6-4","10H"]'
     """
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
 

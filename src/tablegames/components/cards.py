@@ -1,0 +1,235 @@
+"""Playing cards: suits, ranks, cards with their ``"AS"``/``"10H"`` notation, and decks.
+
+>>> from tablegames.components.cards import Card, Rank, Suit, piquet_deck, standard_deck
+>>> Card.parse("10H")
+Card(Rank.TEN, Suit.HEARTS)
+>>> str(Card(Rank.ACE, Suit.SPADES))
+'AS'
+>>> len(piquet_deck()), len(standard_deck()), len(standard_deck(jokers=2))
+(32, 52, 54)
+
+Cards are interned like tiles: ``Card.parse("AS") is Card(Rank.ACE, Suit.SPADES)``, so
+equality is identity and a lookup allocates nothing.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+__all__ = [
+    "PIQUET_RANKS",
+    "STANDARD_RANKS",
+    "Card",
+    "Rank",
+    "Suit",
+    "make_deck",
+    "piquet_deck",
+    "rank_order",
+    "standard_deck",
+]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, with their one-letter notation as :attr:`letter`."""
+
+    SPADES = 0
+    """Spades, ``S``."""
+    HEARTS = 1
+    """Hearts, ``H``."""
+    DIAMONDS = 2
+    """Diamonds, ``D``."""
+    CLUBS = 3
+    """Clubs, ``C``."""
+
+    @property
+    def letter(self) -> str:
+        """The suit's letter in card notation."""
+        return "SHDC"[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+
+class Rank(enum.IntEnum):
+    """Card ranks; the value is the natural rank (2 to 14 for an ace).
+
+    Orders are data: see :func:`rank_order`.
+    """
+
+    TWO = 2
+    """2."""
+    THREE = 3
+    """3."""
+    FOUR = 4
+    """4."""
+    FIVE = 5
+    """5."""
+    SIX = 6
+    """6."""
+    SEVEN = 7
+    """7."""
+    EIGHT = 8
+    """8."""
+    NINE = 9
+    """9."""
+    TEN = 10
+    """10 (written ``10``)."""
+    JACK = 11
+    """Jack, ``J``."""
+    QUEEN = 12
+    """Queen, ``Q``."""
+    KING = 13
+    """King, ``K``."""
+    ACE = 14
+    """Ace, ``A``."""
+    JOKER = 15
+    """A joker (its card has no suit)."""
+
+    @property
+    def text(self) -> str:
+        """The rank's notation: ``A``, ``K``, ``Q``, ``J``, ``10`` ... ``2``."""
+        return _RANK_TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+
+_RANK_TEXT: Final = {
+    **{r: str(int(r)) for r in Rank if r <= 10},
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+    Rank.ACE: "A",
+    Rank.JOKER: "JK",
+}
+
+PIQUET_RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
+"""The ranks of the 32-card piquet deck, highest first."""
+STANDARD_RANKS: Final = (*PIQUET_RANKS, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
+"""The ranks of the 52-card deck, highest first."""
+
+
+@attrs.frozen(repr=False, init=False, eq=False, order=False)
+class Card:
+    """One playing card. A joker has ``suit`` ``None`` and is written ``JK1``, ``JK2``, ...
+
+    Create cards with ``Card(rank, suit)`` or :meth:`Card.parse`; both return the interned
+    instance. Jokers come from :meth:`Card.joker`.
+    """
+
+    rank: Rank
+    """The card's rank."""
+    suit: Suit | None
+    """The card's suit (``None`` for a joker)."""
+    joker_number: int
+    """``0`` for an ordinary card; 1, 2, ... for the jokers of a deck."""
+
+    def __new__(cls, rank: Rank, suit: Suit | None, joker_number: int = 0) -> Card:  # noqa: D102
+        try:
+            return _INTERNED[rank, suit, joker_number]
+        except (KeyError, TypeError):
+            raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}") from None
+
+    @classmethod
+    def joker(cls, number: int = 1) -> Card:
+        """The ``number``-th joker (1 to 4)."""
+        return cls(Rank.JOKER, None, number)
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether the card is a joker."""
+        return self.rank is Rank.JOKER
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return f"JK{self.joker_number}"
+        return f"{_RANK_TEXT[self.rank]}{'SHDC'[self.suit]}"
+
+    def __repr__(self) -> str:
+        if self.suit is None:
+            return f"Card.joker({self.joker_number})"
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit | None, int]]:
+        return (Card, (self.rank, self.suit, self.joker_number))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """The card written ``text``: rank then suit (``"AS"``, ``"10H"``, ``"7c"``), or ``"JK1"``.
+
+        Raises:
+            ValueError: if ``text`` is not a card's notation.
+        """
+        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        if card is None:
+            raise ValueError(
+                f"not a card: {text!r} (a card is rank then suit, like 'AS' or '10H': "
+                "ranks A K Q J 10 9 8 7 6 5 4 3 2, suits S H D C; jokers JK1 to JK4)"
+            )
+        return card
+
+
+def _make(rank: Rank, suit: Suit | None, joker_number: int) -> Card:
+    card = object.__new__(Card)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "joker_number", joker_number)
+    return card
+
+
+_INTERNED: dict[tuple[Rank, Suit | None, int], Card] = {
+    (r, s, 0): _make(r, s, 0) for s in Suit for r in STANDARD_RANKS
+}
+_INTERNED.update({(Rank.JOKER, None, n): _make(Rank.JOKER, None, n) for n in range(1, 5)})
+_BY_TEXT: Final = {str(c): c for c in _INTERNED.values()}
+
+
+def make_deck(ranks: Iterable[Rank], *, suits: Iterable[Suit] = tuple(Suit), jokers: int = 0) -> tuple[Card, ...]:
+    """A deck of every ``rank`` in every suit (suit by suit, ranks in the order given), then jokers.
+
+    Raises:
+        ValueError: for a joker count outside 0 to 4 or a rank that is not a suited rank.
+    """
+    if type(jokers) is not int or not 0 <= jokers <= 4:
+        raise ValueError(f"jokers is an int from 0 to 4, not {jokers!r}")
+    ranks = tuple(ranks)
+    if Rank.JOKER in ranks:
+        raise ValueError("jokers are added with jokers=, not as a rank")
+    cards = [Card(r, s) for s in suits for r in ranks]
+    cards.extend(Card.joker(n) for n in range(1, jokers + 1))
+    return tuple(cards)
+
+
+def piquet_deck() -> tuple[Card, ...]:
+    """The 32-card deck: A K Q J 10 9 8 7 in each suit."""
+    return _PIQUET
+
+
+def standard_deck(*, jokers: int = 0) -> tuple[Card, ...]:
+    """The 52-card deck, with ``jokers`` jokers (0 to 4) at the end."""
+    return _STANDARD if jokers == 0 else make_deck(STANDARD_RANKS, jokers=jokers)
+
+
+def rank_order(ranks: Iterable[Rank]) -> dict[Rank, int]:
+    """A rank order as data: each rank's strength, higher is stronger, from a highest-first list.
+
+    >>> order = rank_order(PIQUET_RANKS)
+    >>> order[Rank.ACE] > order[Rank.SEVEN]
+    True
+    """
+    ranks = tuple(ranks)
+    return {r: len(ranks) - i for i, r in enumerate(ranks)}
+
+
+_PIQUET: Final = make_deck(PIQUET_RANKS)
+_STANDARD: Final = make_deck(STANDARD_RANKS)

@@ -1,0 +1,127 @@
+"""Auctions: each seat speaks in turn, bids rise strictly within a range.
+
+:class:`Auction` covers the single-round auction of the Pitch family (one speaking turn each,
+the dealer last, an early end on the maximum bid, a throw-in when everyone passes).
+
+>>> auction = Auction(players=4, first=1, minimum=2, maximum=4)
+>>> auction.legal_bids()
+(2, 3, 4)
+>>> auction.bid(1, 2); auction.pass_(2); auction.bid(3, 3)
+>>> auction.legal_bids(), auction.speaker
+((4,), 0)
+>>> auction.pass_(0)
+>>> auction.is_over, auction.winner
+(True, (3, 3))
+"""
+
+from __future__ import annotations
+
+__all__ = ["Auction"]
+
+
+class Auction:
+    """A single-round auction: every seat speaks once, clockwise from ``first``.
+
+    Args:
+        players: how many seats speak.
+        first: the seat that speaks first (in the Pitch family, left of the dealer).
+        minimum: the lowest bid.
+        maximum: the highest bid; a bid of it ends the auction at once.
+
+    The state is public for views; change it only through :meth:`bid` and :meth:`pass_`.
+    """
+
+    __slots__ = ("bids", "first", "high", "maximum", "minimum", "players", "speaker")
+
+    def __init__(self, *, players: int, first: int, minimum: int, maximum: int) -> None:
+        if not 0 < minimum <= maximum:
+            raise ValueError(f"bids range from a positive minimum up to the maximum, not {minimum}..{maximum}")
+        self.players = players
+        """How many seats speak."""
+        self.first = first
+        """The first seat to speak."""
+        self.minimum = minimum
+        """The lowest bid."""
+        self.maximum = maximum
+        """The highest bid."""
+        self.bids: list[tuple[int, int | None]] = []
+        """Each call so far: ``(seat, amount)``, ``amount`` ``None`` for a pass."""
+        self.high: tuple[int, int] | None = None
+        """The high bid so far, ``(seat, amount)``."""
+        self.speaker: int | None = first
+        """The seat to speak next; ``None`` once the auction is over."""
+
+    def copy(self) -> Auction:
+        """An independent copy."""
+        new = Auction.__new__(Auction)
+        new.players, new.first, new.minimum, new.maximum = self.players, self.first, self.minimum, self.maximum
+        new.bids = self.bids[:]
+        new.high = self.high
+        new.speaker = self.speaker
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every seat has spoken, or the maximum was bid."""
+        return self.speaker is None
+
+    @property
+    def winner(self) -> tuple[int, int] | None:
+        """``(seat, amount)`` of the high bidder once over; ``None`` if all passed (a throw-in)."""
+        return self.high if self.speaker is None else None
+
+    def legal_bids(self) -> tuple[int, ...]:
+        """The amounts the speaker may bid now (strictly above the high bid)."""
+        if self.speaker is None:
+            return ()
+        low = self.minimum if self.high is None else self.high[1] + 1
+        return tuple(range(low, self.maximum + 1))
+
+    def why_not(self, seat: int, amount: int | None) -> str | None:
+        """Why ``seat`` may not make this call now (``None`` amount: a pass), or ``None``."""
+        if self.speaker is None:
+            return "the bidding is closed"
+        if seat != self.speaker:
+            return f"it is seat {self.speaker}'s turn to bid, not seat {seat}'s"
+        if amount is None:
+            return None
+        if type(amount) is not int:
+            return f"a bid is an int, not {amount!r}"
+        legal = self.legal_bids()
+        if amount not in legal:
+            if self.high is not None and amount <= self.high[1] and self.minimum <= amount <= self.maximum:
+                return f"a bid must beat the high bid of {self.high[1]}; allowed: {', '.join(map(str, legal))}"
+            allowed = ", ".join(map(str, legal)) or "none (pass)"
+            return f"bids range from {self.minimum} to {self.maximum}; allowed now: {allowed}"
+        return None
+
+    def bid(self, seat: int, amount: int) -> None:
+        """``seat`` bids ``amount``.
+
+        Raises:
+            ValueError: if that is not legal now (see :meth:`why_not`).
+        """
+        problem = self.why_not(seat, amount)
+        if problem is not None:
+            raise ValueError(problem)
+        self.bids.append((seat, amount))
+        self.high = (seat, amount)
+        self._advance(seat, final=amount == self.maximum)
+
+    def pass_(self, seat: int) -> None:
+        """``seat`` passes.
+
+        Raises:
+            ValueError: if it is not ``seat``'s turn.
+        """
+        problem = self.why_not(seat, None)
+        if problem is not None:
+            raise ValueError(problem)
+        self.bids.append((seat, None))
+        self._advance(seat, final=False)
+
+    def _advance(self, seat: int, *, final: bool) -> None:
+        if final or len(self.bids) == self.players:
+            self.speaker = None
+        else:
+            self.speaker = (seat + 1) % self.players

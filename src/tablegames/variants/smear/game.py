@@ -1,0 +1,531 @@
+"""Four Point Northeastern Wisconsin Smear: the game, hand after hand, by RULES.md."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import ClassVar, Final
+
+from tablegames.components.cards import Card, Suit, piquet_deck
+from tablegames.components.seats import Seating
+from tablegames.core.errors import LogError
+from tablegames.core.events import Action, Event, visible
+from tablegames.core.game import Game
+from tablegames.core.rng import hand_rng
+from tablegames.mechanics.bidding import Auction
+from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
+from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
+from tablegames.variants.smear.events import (
+    BiddingWon,
+    BidMade,
+    BidPassed,
+    CardPlayed,
+    DealerDrawn,
+    Discarded,
+    GameEnded,
+    HandDealt,
+    HandScored,
+    ThrownIn,
+    TrickWon,
+    UndealtTaken,
+)
+from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
+from tablegames.variants.smear.rules import ORDER, award_points, lead_allowed, settle, winner_after_hand
+from tablegames.variants.smear.text import describe_event, render_trick
+from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
+
+__all__ = ["Smear"]
+
+MIN_BID: Final = 2
+"""The lowest bid."""
+MAX_BID: Final = 4
+"""The highest bid; it ends the bidding at once."""
+_DECK: Final = piquet_deck()
+_SORT: Final = {c: (int(c.suit or 0), -ORDER[c.rank]) for c in _DECK}
+_DECK_INDEX: Final = {c: i for i, c in enumerate(_DECK)}
+_PASS: Final = Pass()
+_BIDS: Final = {a: Bid(a) for a in range(MIN_BID, MAX_BID + 1)}
+_PLAYS: Final = {c: PlayCard(c) for c in _DECK}
+_DISCARDS: dict[tuple[Card, ...], Discard] = {}
+_EMPTY: Final[tuple[Action, ...]] = ()
+
+
+def _sort(cards: list[Card]) -> None:
+    cards.sort(key=_SORT.__getitem__)
+
+
+def _discard(cards: tuple[Card, ...]) -> Discard:
+    found = _DISCARDS.get(cards)
+    if found is None:
+        found = _DISCARDS[cards] = Discard(cards)
+    return found
+
+
+class Smear(Game):
+    """Four Point Northeastern Wisconsin Smear for four players in two partnerships.
+
+    >>> import tablegames
+    >>> game = tablegames.new_game("four-point-smear", seed=3, seen_undealt=2)
+    >>> sorted({a.tag for a in game.legal_actions()})
+    ['bid', 'pass']
+    """
+
+    name: ClassVar[str] = "four-point-smear"
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+    options_class: ClassVar[type[SmearOptions]] = SmearOptions
+    deal_class: ClassVar[type[SmearDeal]] = SmearDeal
+    action_classes: ClassVar[tuple[type[Action], ...]] = (Bid, Pass, Discard, PlayCard)
+    event_classes: ClassVar[tuple[type[Event], ...]] = (
+        DealerDrawn,
+        HandDealt,
+        BidMade,
+        BidPassed,
+        ThrownIn,
+        BiddingWon,
+        UndealtTaken,
+        Discarded,
+        CardPlayed,
+        TrickWon,
+        HandScored,
+        GameEnded,
+    )
+
+    __slots__ = (
+        "_current",
+        "_legal",
+        "_scores",
+        "_seating",
+        "_winner",
+        "auction",
+        "bid",
+        "bidder",
+        "dealer",
+        "discards",
+        "hand_number",
+        "hands",
+        "held_after_pickup",
+        "last_hand",
+        "phase",
+        "picked_up",
+        "plays",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "undealt",
+    )
+
+    options: SmearOptions
+    hand_number: int
+    """The current hand, from 1 (a throw-in counts)."""
+    dealer: int
+    """The dealer of the current hand."""
+    hands: list[list[Card]]
+    """Each seat's cards (hidden information: give players :meth:`view`, not this)."""
+    undealt: tuple[Card, ...]
+    """The eight undealt cards of this hand, top first (hidden from everyone)."""
+    auction: Auction
+    """This hand's bidding."""
+    phase: str
+    """``"bidding"``, ``"discard"``, ``"play"`` or ``"over"``."""
+    bidder: int | None
+    """The bidder, once the bidding is over."""
+    bid: int | None
+    """The winning bid."""
+    picked_up: tuple[Card, ...]
+    """The undealt cards the bidder took."""
+    held_after_pickup: tuple[Card, ...]
+    """The bidder's cards right after the pickup (for the trump-discard restriction)."""
+    discards: tuple[Card, ...]
+    """The bidder's discards (they count for the bidder's side in Game)."""
+    trump: Suit | None
+    """The trump suit, set by the first lead."""
+    trick: list[tuple[int, Card]]
+    """The trick in progress, ``(seat, card)`` in play order."""
+    plays: list[tuple[int, Card]]
+    """Every card played this hand."""
+    tricks: list[tuple[int, tuple[Card, ...]]]
+    """The completed tricks: ``(winning seat, cards)``."""
+    tricks_won: list[int]
+    """Tricks taken by each side this hand."""
+    last_hand: LastHand | None
+    """The result of the last played hand."""
+    _current: int | None
+    _legal: tuple[Action, ...] | None
+    _scores: list[int]
+    _seating: Seating
+    _winner: int | None
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act now; ``None`` once the game is over."""
+        return self._current
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a side has won."""
+        return self._winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (0: seats 0 and 2; 1: seats 1 and 3)."""
+        return self._winner
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score."""
+        return tuple(self._scores)
+
+    @property
+    def players(self) -> int:
+        """Always 4."""
+        return 4
+
+    @property
+    def seating(self) -> Seating:
+        """Seats and sides: partnerships 0+2 and 1+3."""
+        return self._seating
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The current player's legal actions: a pass then the bids; discards; or cards."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def view(self, seat: int) -> SmearView:
+        """What ``seat`` may know: its cards, the bidding, the trick, scores, its legal actions."""
+        self._check_seat(seat)
+        own = self.bidder is not None and visible(self.bidder, seat)
+        return SmearView(
+            seat=seat,
+            hand_number=self.hand_number,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            scores=tuple(self._scores),
+            current_player=self._current,
+            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            phase=self.phase,
+            dealer=self.dealer,
+            bids=tuple(BidView(s, a) for s, a in self.auction.bids),
+            bidder=self.bidder,
+            bid=self.bid,
+            trump=self.trump,
+            trick=tuple(TrickCard(s, c) for s, c in self.trick),
+            tricks_won=tuple(self.tricks_won),
+            last_hand=self.last_hand,
+            picked_up=self.picked_up if own and self.options.seen_undealt else None,
+            discarded=self.discards if own and self.options.seen_undealt else None,
+            target=self.options.target,
+            winner=self._winner,
+        )
+
+    def describe_event(self, event: Event) -> str:
+        """One line of text saying what ``event`` means."""
+        return describe_event(event)
+
+    def render_table(self) -> str:
+        """The trick in progress and trump, as text."""
+        return render_trick(self.trick, self.trump)
+
+    # -- deals ------------------------------------------------------------------------
+
+    @classmethod
+    def check_deal(cls, deal: SmearDeal, options: SmearOptions) -> str | None:
+        """What is wrong with a stacked deal (6 cards each, 8 undealt, the 32 cards once)."""
+        return check_smear_deal(deal, options)
+
+    def _shuffled_deal(self, hand_number: int) -> SmearDeal:
+        cards = list(_DECK)
+        hand_rng(self.seed, hand_number).shuffle(cards)
+        hands = tuple(tuple(cards[i * 6 : (i + 1) * 6]) for i in range(4))
+        return SmearDeal(hands=hands, undealt=tuple(cards[24:]))
+
+    @classmethod
+    def _deals_from_events(cls, events: Sequence[Event]) -> list[SmearDeal]:
+        deals: list[SmearDeal] = []
+        dealer: int | None = None
+        for i, event in enumerate(events):
+            if isinstance(event, DealerDrawn):
+                dealer = event.seat
+            elif isinstance(event, HandDealt):
+                if event.undealt is None or any(h is None for h in event.hands):
+                    raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the undealt cards")
+                deals.append(SmearDeal(hands=event.hands, undealt=event.undealt, dealer=dealer))  # type: ignore[arg-type]
+                dealer = None
+        return deals
+
+    @classmethod
+    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+        if isinstance(event, BidMade):
+            return event.seat, _BIDS.get(event.amount) or Bid(event.amount)
+        if isinstance(event, BidPassed):
+            return event.seat, _PASS
+        if isinstance(event, Discarded):
+            return event.seat, Discard(event.cards or ())
+        if isinstance(event, CardPlayed):
+            return event.seat, _PLAYS.get(event.card) or PlayCard(event.card)
+        return None
+
+    # -- the rules --------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self._seating = Seating(4, partnerships=True)
+        self._scores = [0, 0]
+        self._winner = None
+        self.hand_number = 0
+        self.last_hand = None
+        dealer = self._pending_deals[0].dealer if self._pending_deals else None
+        if dealer is None:
+            dealer = hand_rng(self.seed, 1, "dealer").randrange(4)
+        self._emit(DealerDrawn(dealer))
+        self._new_hand(dealer)
+
+    def _new_hand(self, dealer: int) -> None:
+        self.hand_number += 1
+        if self._pending_deals:
+            deal = self._pending_deals[0]
+            self._pending_deals = self._pending_deals[1:]
+        else:
+            deal = self._shuffled_deal(self.hand_number)
+        self.dealer = dealer
+        self.hands = [list(h) for h in deal.hands]
+        for hand in self.hands:
+            _sort(hand)
+        self.undealt = deal.undealt
+        first = self._seating.next(dealer)
+        self.auction = Auction(players=4, first=first, minimum=MIN_BID, maximum=MAX_BID)
+        self.phase = "bidding"
+        self.bidder = self.bid = self.trump = None
+        self.picked_up = self.held_after_pickup = self.discards = ()
+        self.trick, self.plays, self.tricks = [], [], []
+        self.tricks_won = [0, 0]
+        self._current = first
+        self._legal = None
+        self._emit(HandDealt(self.hand_number, dealer, deal.hands, deal.undealt))
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        seat = self._current
+        if seat is None:
+            return _EMPTY
+        if self.phase == "bidding":
+            return (_PASS, *(_BIDS[a] for a in self.auction.legal_bids()))
+        hand = self.hands[seat]
+        if self.phase == "discard":
+            return tuple(
+                _discard(combo)
+                for combo in itertools.combinations(sorted(hand, key=_DECK_INDEX.__getitem__), len(self.picked_up))
+                if self._discard_leaves_a_lead(combo)
+            )
+        return tuple(_PLAYS[c] for c in self._playable(seat))
+
+    def _playable(self, seat: int) -> list[Card]:
+        hand = self.hands[seat]
+        if not self.trick:
+            if self.trump is None and self.discards:
+                return [c for c in hand if c.suit is not None and self._lead_ok(c.suit)]
+            return list(hand)
+        return legal_cards(hand, self.trick[0][1].suit, self.trump, Follow.FOLLOW_OR_TRUMP)
+
+    def _lead_ok(self, suit: Suit) -> bool:
+        return lead_allowed(suit, self.discards, self.held_after_pickup)
+
+    def _discard_leaves_a_lead(self, combo: Sequence[Card]) -> bool:
+        kept = {c.suit for c in self.hands[self._current or 0] if c not in combo}
+        return any(
+            suit is not None and lead_allowed(suit, combo, self.held_after_pickup) for suit in kept
+        )
+
+    def _why_illegal(self, action: Action) -> str | None:
+        seat = self._current
+        assert seat is not None
+        phase = self.phase
+        if isinstance(action, (Bid, Pass)):
+            if phase != "bidding":
+                return f"the bidding is closed; now is the {phase} phase"
+            return self.auction.why_not(seat, action.amount if isinstance(action, Bid) else None)
+        if isinstance(action, Discard):
+            if phase != "discard":
+                return f"only the bidder discards, after taking up undealt cards; now is the {phase} phase"
+            return self._why_not_discard(seat, action.cards)
+        if isinstance(action, PlayCard):
+            if phase != "play":
+                return f"cards are played after the bidding and the discard; now is the {phase} phase"
+            return self._why_not_play(seat, action.card)
+        return f"not a Smear action: {type(action).__name__}; Smear actions are Bid, Pass, Discard and PlayCard"
+
+    def _why_not_discard(self, seat: int, cards: tuple[Card, ...]) -> str | None:
+        need = len(self.picked_up)
+        if not isinstance(cards, tuple) or len(cards) != need:
+            return f"discard exactly {need} card(s), as many as were taken up"
+        hand = self.hands[seat]
+        if len(set(cards)) != len(cards):
+            return "a card is named twice"
+        for card in cards:
+            if card not in hand:
+                return f"seat {seat} does not hold {card}"
+        if not self._discard_leaves_a_lead(cards):
+            return (
+                "this discard leaves no legal first lead: no trump may be discarded unless the bidder holds "
+                "more than 6 of that suit (the first lead names trump)"
+            )
+        return None
+
+    def _why_not_play(self, seat: int, card: Card) -> str | None:
+        hand = self.hands[seat]
+        if not isinstance(card, Card) or card not in hand:
+            return f"seat {seat} does not hold {card}"
+        if not self.trick:
+            if self.trump is None and card.suit is not None and not self._lead_ok(card.suit):
+                return (
+                    f"leading {card} makes {card.suit.name.lower()} trump, but {card.suit.name.lower()} cards were "
+                    "discarded: no trump may be discarded unless holding more than 6 of it"
+                )
+            return None
+        led = self.trick[0][1].suit
+        if card.suit != led and card.suit != self.trump and any(c.suit == led for c in hand):
+            assert led is not None
+            return f"seat {seat} holds {led.name.lower()}, the suit led: play {led.name.lower()} or a trump"
+        return None
+
+    def _do(self, action: Action) -> None:
+        seat = self._current
+        assert seat is not None
+        self._legal = None
+        if isinstance(action, Bid):
+            self.auction.bid(seat, action.amount)
+            self._emit(BidMade(seat, action.amount))
+            self._after_call()
+        elif isinstance(action, Pass):
+            self.auction.pass_(seat)
+            self._emit(BidPassed(seat))
+            self._after_call()
+        elif isinstance(action, Discard):
+            cards = tuple(sorted(action.cards, key=_DECK_INDEX.__getitem__))
+            hand = self.hands[seat]
+            for card in cards:
+                hand.remove(card)
+            self.discards = cards
+            self._emit(Discarded(seat, len(cards), cards))
+            self.phase = "play"
+        elif isinstance(action, PlayCard):
+            self._play(seat, action.card)
+
+    def _after_call(self) -> None:
+        auction = self.auction
+        if not auction.is_over:
+            self._current = auction.speaker
+            return
+        won = auction.winner
+        if won is None:
+            self._emit(ThrownIn(self.hand_number))
+            self._new_hand(self.dealer)
+            return
+        bidder, amount = won
+        self.bidder, self.bid = bidder, amount
+        self._emit(BiddingWon(bidder, amount))
+        self._current = bidder
+        take = self.options.seen_undealt
+        if take:
+            self.picked_up = self.undealt[:take]
+            hand = self.hands[bidder]
+            hand.extend(self.picked_up)
+            _sort(hand)
+            self.held_after_pickup = tuple(hand)
+            self._emit(UndealtTaken(bidder, take, self.picked_up))
+            self.phase = "discard"
+        else:
+            self.phase = "play"
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        if self.trump is None:
+            self.trump = card.suit
+        self.trick.append((seat, card))
+        self.plays.append((seat, card))
+        self._emit(CardPlayed(seat, card))
+        if len(self.trick) < 4:
+            self._current = self._seating.next(seat)
+            return
+        cards = tuple(c for _, c in self.trick)
+        winner = self.trick[trick_winner(cards, self.trump, ORDER)][0]
+        side = self._seating.side_of(winner)
+        self.tricks.append((winner, cards))
+        self.tricks_won[side] += 1
+        self.trick = []
+        self._emit(TrickWon(winner, side, cards))
+        if len(self.tricks) < 6:
+            self._current = winner
+            return
+        self._score_hand()
+
+    def _score_hand(self) -> None:
+        bidder, bid, trump = self.bidder, self.bid, self.trump
+        assert bidder is not None and bid is not None and trump is not None
+        side_of = tuple(self._seating.side_of(s) for s in range(4))
+        bidder_side = side_of[bidder]
+        awards, card_points = award_points(
+            trump=trump,
+            plays=self.plays,
+            tricks=self.tricks,
+            side_of=side_of,
+            bidder_side=bidder_side,
+            discards=self.discards,
+            high_low=self.options.high_low,
+        )
+        won = (sum(1 for a in awards if a.side == 0), sum(1 for a in awards if a.side == 1))
+        changes, made = settle(self._scores, bidder_side=bidder_side, bid=bid, won=won, options=self.options)
+        self._scores = [self._scores[0] + changes[0], self._scores[1] + changes[1]]
+        scores = tuple(self._scores)
+        self._emit(
+            HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores)
+        )
+        self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
+        winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
+        if winner is not None:
+            self._winner = winner
+            self._current = None
+            self.phase = "over"
+            self._legal = _EMPTY
+            self._emit(GameEnded(winner, scores))
+            return
+        self._new_hand(self._seating.next(self.dealer))
+
+    def _copy_state(self, new: Smear) -> None:
+        new._seating = self._seating
+        new._scores = self._scores[:]
+        new._winner = self._winner
+        new._current = self._current
+        new._legal = self._legal
+        new.hand_number = self.hand_number
+        new.dealer = self.dealer
+        new.hands = [h[:] for h in self.hands]
+        new.undealt = self.undealt
+        new.auction = self.auction.copy()
+        new.phase = self.phase
+        new.bidder = self.bidder
+        new.bid = self.bid
+        new.picked_up = self.picked_up
+        new.held_after_pickup = self.held_after_pickup
+        new.discards = self.discards
+        new.trump = self.trump
+        new.trick = self.trick[:]
+        new.plays = self.plays[:]
+        new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
+        new.last_hand = self.last_hand
+
+    def _canonical(self, action: Action) -> Action:
+        if isinstance(action, Pass):
+            return _PASS
+        if isinstance(action, Bid):
+            return _BIDS.get(action.amount, action)
+        if isinstance(action, PlayCard):
+            return _PLAYS.get(action.card, action)
+        if isinstance(action, Discard) and all(c in _DECK_INDEX for c in action.cards):
+            cards = tuple(sorted(action.cards, key=_DECK_INDEX.__getitem__))
+            return _DISCARDS.get(cards) or Discard(cards)
+        return action

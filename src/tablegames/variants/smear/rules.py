@@ -1,0 +1,137 @@
+"""Four Point Smear's counting, settlement and end-of-game rules, as pure functions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from tablegames.components.cards import PIQUET_RANKS, Card, Rank, Suit, rank_order
+from tablegames.variants.smear.events import PointAward
+from tablegames.variants.smear.options import SmearOptions
+
+__all__ = [
+    "CARD_POINTS",
+    "ORDER",
+    "award_points",
+    "card_points",
+    "lead_allowed",
+    "settle",
+    "winner_after_hand",
+]
+
+ORDER: Final = rank_order(PIQUET_RANKS)
+"""A > K > Q > J > 10 > 9 > 8 > 7, in every suit, trump included (rule 3)."""
+CARD_POINTS: Final = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+"""Card points for the Game point (rule 4); other ranks count 0."""
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """The Game card points of ``cards``.
+
+    >>> card_points(Card.parse(c) for c in ("AS", "10H", "9D", "JC"))
+    15
+    """
+    return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+
+
+def lead_allowed(suit: Suit, discarded: Sequence[Card], held_after_pickup: Sequence[Card]) -> bool:
+    """Whether the bidder's first lead may be of ``suit`` (rule 9's trump-discard restriction).
+
+    Legal only if the cards of ``suit`` discarded are at most ``max(0, held - 6)``, where
+    ``held`` counts the cards of ``suit`` the bidder held after the pickup.
+    """
+    thrown = sum(1 for c in discarded if c.suit == suit)
+    held = sum(1 for c in held_after_pickup if c.suit == suit)
+    return thrown <= max(0, held - 6)
+
+
+def award_points(
+    *,
+    trump: Suit,
+    plays: Sequence[tuple[int, Card]],
+    tricks: Sequence[tuple[int, Sequence[Card]]],
+    side_of: Sequence[int],
+    bidder_side: int,
+    discards: Sequence[Card],
+    high_low: str,
+) -> tuple[tuple[PointAward, ...], tuple[int, int]]:
+    """High, Low, Jack and Game for a played hand (rule 12), and each side's card points.
+
+    Args:
+        trump: the trump suit.
+        plays: every ``(seat, card)`` played in the hand.
+        tricks: each trick as ``(winning seat, its cards)``.
+        side_of: the side of each seat.
+        bidder_side: the bidder's side (its discards count for it in Game).
+        discards: the bidder's discards.
+        high_low: ``"ace-seven"`` or ``"in-play"``.
+    """
+    played_by = {card: seat for seat, card in plays}
+    trumps = [c for _, c in plays if c.suit == trump]
+    if high_low == "in-play":
+        high_card: Card | None = max(trumps, key=lambda c: ORDER[c.rank]) if trumps else None
+        low_card: Card | None = min(trumps, key=lambda c: ORDER[c.rank]) if trumps else None
+    else:
+        ace, seven = Card(Rank.ACE, trump), Card(Rank.SEVEN, trump)
+        high_card = ace if ace in played_by else None
+        low_card = seven if seven in played_by else None
+    high = PointAward("high", None if high_card is None else side_of[played_by[high_card]], high_card)
+    low = PointAward("low", None if low_card is None else side_of[played_by[low_card]], low_card)
+    jack_card = Card(Rank.JACK, trump)
+    jack = PointAward("jack", None, None)
+    for winner, cards in tricks:
+        if jack_card in cards:
+            jack = PointAward("jack", side_of[winner], jack_card)
+    totals = [0, 0]
+    for winner, cards in tricks:
+        totals[side_of[winner]] += card_points(cards)
+    totals[bidder_side] += card_points(discards)
+    game_side = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+    game = PointAward("game", game_side, None)
+    return (high, low, jack, game), (totals[0], totals[1])
+
+
+def settle(
+    scores: Sequence[int], *, bidder_side: int, bid: int, won: Sequence[int], options: SmearOptions
+) -> tuple[tuple[int, int], bool]:
+    """The change to each side's score after a hand (rules 13 and 16), and whether the bid was made.
+
+    >>> settle((10, 14), bidder_side=0, bid=3, won=(2, 2), options=SmearOptions())
+    ((-3, 2), False)
+    >>> settle((10, 14), bidder_side=0, bid=2, won=(2, 2), options=SmearOptions(cap_non_bidders=True))
+    ((2, 1), True)
+    """
+    made = won[bidder_side] >= bid
+    changes = [0, 0]
+    for side in (0, 1):
+        if side == bidder_side:
+            changes[side] = won[side] if made else -bid
+        else:
+            new = scores[side] + won[side]
+            if options.cap_non_bidders:
+                new = min(new, max(scores[side], options.target))
+            changes[side] = new - scores[side]
+    return (changes[0], changes[1]), made
+
+
+def winner_after_hand(scores: Sequence[int], *, bidder_side: int, made: bool, options: SmearOptions) -> int | None:
+    """The side that wins after a hand's settlement, or ``None`` (rules 14 and 15).
+
+    >>> winner_after_hand((15, 16), bidder_side=0, made=True, options=SmearOptions())
+    1
+    >>> winner_after_hand((15, 15), bidder_side=0, made=False, options=SmearOptions())
+    0
+    >>> winner_after_hand((3, 16), bidder_side=0, made=True, options=SmearOptions(win_only_on_bid=True)) is None
+    True
+    """
+    target = options.target
+    if options.win_only_on_bid:
+        return bidder_side if made and scores[bidder_side] >= target else None
+    reached = [side for side in (0, 1) if scores[side] >= target]
+    if not reached:
+        return None
+    if len(reached) == 1:
+        return reached[0]
+    if scores[0] != scores[1]:
+        return 0 if scores[0] > scores[1] else 1
+    return bidder_side

@@ -1,0 +1,99 @@
+"""What one seat may know of a Four Point Smear game."""
+
+from __future__ import annotations
+
+import attrs
+
+from tablegames.components.cards import Card, Suit
+from tablegames.core.events import Action
+from tablegames.variants.smear.events import PointAward
+
+__all__ = ["BidView", "LastHand", "SmearView", "TrickCard"]
+
+
+@attrs.frozen
+class BidView:
+    """One call of the bidding. JSON: ``{"seat": 1, "amount": 2}``, ``amount`` null for a pass."""
+
+    seat: int
+    """The seat that spoke."""
+    amount: int | None
+    """Its bid, or ``None`` for a pass."""
+
+
+@attrs.frozen
+class TrickCard:
+    """One card of the current trick. JSON: ``{"seat": 2, "card": "AH"}``."""
+
+    seat: int
+    """The seat that played it."""
+    card: Card
+    """The card."""
+
+
+@attrs.frozen
+class LastHand:
+    """The result of the last hand that was played (not thrown in)."""
+
+    hand_number: int
+    """The hand's number."""
+    awards: tuple[PointAward, ...]
+    """High, Low, Jack and Game with where each went (and why: the deciding card)."""
+    won: tuple[int, ...]
+    """Points won per side."""
+    card_points: tuple[int, ...]
+    """Each side's card-point total for Game."""
+    bidder: int
+    """The bidder's seat."""
+    bid: int
+    """The bid."""
+    made: bool
+    """Whether the bidder's side made its bid."""
+    changes: tuple[int, ...]
+    """The change to each side's score."""
+
+
+@attrs.frozen(kw_only=True)
+class SmearView:
+    """Everything one seat may know. Its JSON is the view front ends receive."""
+
+    seat: int
+    """The seat this view is for."""
+    hand_number: int
+    """The current hand, from 1 (a throw-in counts)."""
+    hand: tuple[Card, ...]
+    """The seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    scores: tuple[int, ...]
+    """Each side's score (side 0: seats 0 and 2; side 1: seats 1 and 3)."""
+    current_player: int | None
+    """The seat that must act, ``None`` once the game is over."""
+    legal_actions: tuple[Action, ...]
+    """The seat's legal actions (``[]`` when it is not its turn)."""
+    phase: str
+    """``"bidding"``, ``"discard"``, ``"play"`` or ``"over"``."""
+    dealer: int
+    """The dealer of this hand."""
+    bids: tuple[BidView, ...]
+    """The calls of this hand's bidding so far."""
+    bidder: int | None
+    """The high bidder, once the bidding is over."""
+    bid: int | None
+    """The winning bid, once the bidding is over."""
+    trump: Suit | None
+    """The trump suit, once the first card is led."""
+    trick: tuple[TrickCard, ...]
+    """The cards of the trick in progress."""
+    tricks_won: tuple[int, ...]
+    """Tricks taken by each side this hand."""
+    last_hand: LastHand | None
+    """The last played hand's points with their reasons, and card points."""
+    picked_up: tuple[Card, ...] | None
+    """The undealt cards the bidder took (the bidder's view only; ``None`` for everyone else)."""
+    discarded: tuple[Card, ...] | None
+    """The bidder's discards (the bidder's view only)."""
+    target: int
+    """The score that wins."""
+    winner: int | None
+    """The winning side, once the game is over."""
