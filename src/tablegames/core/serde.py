@@ -155,8 +155,9 @@ def structure(data: Any, cls: type[_T]) -> _T:
     """``data`` (parsed JSON) as an instance of ``cls``, strictly.
 
     Raises:
-        TypeError, ValueError, KeyError or a :class:`cattrs.BaseValidationError`: on any
-        mismatch; callers turn them into the library's own errors.
+        TypeError: on any mismatch, as may ``ValueError``, ``KeyError`` or a
+            :class:`cattrs.BaseValidationError`; callers turn them into the library's own
+            errors.
 
     """
     return converter.structure(data, cls)

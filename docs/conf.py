@@ -1,0 +1,79 @@
+"""Sphinx configuration for the tablegames documentation."""
+
+from __future__ import annotations
+
+import importlib
+
+from sphinx.util import logging
+
+import tablegames
+
+logger = logging.getLogger(__name__)
+
+project = "tablegames"
+author = "The tablegames developers"
+copyright = "2026, The tablegames developers"
+release = tablegames.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+]
+
+exclude_patterns = ["_build"]
+html_theme = "alabaster"
+nitpicky = True
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# No intersphinx (the build machines reach no web site): outside names stay unlinked.
+nitpick_ignore = [
+    ("py:class", "cattrs.BaseValidationError"),
+    ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "collections.abc.Iterator"),
+    ("py:class", "collections.abc.Mapping"),
+    ("py:class", "collections.abc.Sequence"),
+    ("py:class", "random.Random"),
+    # private type variables in signatures
+    ("py:class", "tablegames.core.events._E"),
+    ("py:class", "tablegames.core.serde._T"),
+]
+
+
+def _point_to_definition(app, what, name, obj, options, lines):  # noqa: PLR0917 - the event's signature
+    """Replace the docstring of a top-level re-export by a link to where it is defined."""
+    package, _, short = name.rpartition(".")
+    module = getattr(obj, "__module__", package)
+    if package == "tablegames" and short in tablegames.__all__ and module != "tablegames":
+        role = {"class": "class", "exception": "exc"}.get(what, "func")
+        lines[:] = [f"Re-exported from :{role}:`{module}.{obj.__qualname__}`."]
+
+
+def _check_public_names(app, env):
+    """Warn about a name in a documented module's ``__all__`` that the reference lacks.
+
+    Packages other than ``tablegames`` itself are skipped: their names are re-exports,
+    documented in the modules that define them.
+    """
+    objects = env.get_domain("py").objects
+    for modname in sorted(env.get_domain("py").modules):
+        module = importlib.import_module(modname)
+        if hasattr(module, "__path__") and modname != "tablegames":
+            continue
+        for name in getattr(module, "__all__", ()):
+            obj = getattr(module, name)
+            home = f"{getattr(obj, '__module__', '')}.{getattr(obj, '__qualname__', '')}"
+            if f"{modname}.{name}" not in objects and home not in objects:
+                logger.warning("public name %s.%s is not in the reference", modname, name)
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", _point_to_definition)
+    app.connect("env-check-consistency", _check_public_names)
