@@ -19,6 +19,9 @@ Hooks:
   :func:`~tablegames.core.logs.replay`.
 * ``_action_of(event)``: the ``(seat, action)`` an event records, or ``None``.
 * ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
+
+Optional overrides: ``_canonical(action)`` (the interned instance of a parsed action),
+``describe_event(event)`` and ``render_table()`` (text for the command line).
 """
 
 from __future__ import annotations

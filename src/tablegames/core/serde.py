@@ -12,7 +12,6 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-import attrs
 import cattrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
@@ -20,7 +19,7 @@ from tablegames.components.cards import Card, Suit
 from tablegames.components.tiles import Tile
 from tablegames.core.events import FORMAT, Action, Event, EventLog
 
-__all__ = ["converter", "dumps", "make_converter", "structure", "to_json"]
+__all__ = ["converter", "describe_error", "dumps", "make_converter", "structure", "to_json"]
 
 _T = TypeVar("_T")
 
@@ -171,8 +170,3 @@ def describe_error(exc: BaseException) -> str:
         except Exception:  # pragma: no cover - transform_error is best effort
             return str(exc)
     return str(exc) or type(exc).__name__
-
-
-def fields_of(cls: type) -> tuple[str, ...]:
-    """The field names of an attrs class, in order."""
-    return tuple(a.name for a in attrs.fields(cls))

@@ -156,7 +156,7 @@ class Sniff(Game):
         values = layout.values
         arms = []
         if layout.opening is not None:
-            present = (0, 1, 2, 3) if layout.spinner is not None and layout.branches_open else (0, 1)
+            present = (0, 1, 2, 3) if layout.spinner is not None else (0, 1)
             arms = [
                 ArmView(ARM_IDS[a], tuple(layout.tiles[a]), values[a], a in open_arms) for a in present
             ]

@@ -69,6 +69,7 @@ class SniffView:
     sniff: Tile | None
     """The Sniff (the first double of the hand), once played."""
     arms: tuple[ArmView, ...]
-    """The arms of the layout that exist now."""
+    """The arms of the layout, ``W`` and ``E`` once it is opened, and ``N`` and ``S`` once the
+    Sniff is down (closed until both of its line sides carry a tile)."""
     winner: int | None
     """The winning side, once the game is over."""
