@@ -98,6 +98,7 @@ class Rank(enum.IntEnum):
         return f"Rank.{self.name}"
 
 
+_INT_TYPES: Final = (int, Rank, Suit)
 _RANK_TEXT: Final = {
     **{r: str(int(r)) for r in Rank if r <= 10},
     Rank.JACK: "J",
@@ -129,10 +130,12 @@ class Card:
     """``0`` for an ordinary card; 1, 2, ... for the jokers of a deck."""
 
     def __new__(cls, rank: Rank, suit: Suit | None, joker_number: int = 0) -> Card:  # noqa: D102
-        try:
-            return _INTERNED[rank, suit, joker_number]
-        except (KeyError, TypeError):
-            raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}") from None
+        found = None
+        if all(type(v) in _INT_TYPES for v in (rank, joker_number)) and (suit is None or type(suit) in _INT_TYPES):
+            found = _INTERNED.get((rank, suit, joker_number))
+        if found is None:
+            raise ValueError(f"not a card: rank {rank!r}, suit {suit!r}")
+        return found
 
     @classmethod
     def joker(cls, number: int = 1) -> Card:

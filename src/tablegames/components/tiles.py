@@ -40,10 +40,10 @@ class Tile:
     """The smaller half."""
 
     def __new__(cls, high: int, low: int) -> Tile:  # noqa: D102 - documented on the class
-        try:
-            return _INTERNED[high, low]
-        except (KeyError, TypeError):
-            pass
+        if type(high) is int and type(low) is int:
+            found = _INTERNED.get((high, low))
+            if found is not None:
+                return found
         if (
             type(high) is not int
             or type(low) is not int
@@ -155,7 +155,7 @@ def domino_set(max_pips: int = 6) -> tuple[Tile, ...]:
     ['1-1', '1-0', '0-0']
 
     """
-    tiles = _SETS.get(max_pips)
+    tiles = _SETS.get(max_pips) if type(max_pips) is int else None
     if tiles is None:
         if type(max_pips) is not int or not 0 <= max_pips <= MAX_PIPS:
             raise ValueError(f"a domino set is double-0 to double-{MAX_PIPS}, not {max_pips!r}")

@@ -101,7 +101,7 @@ class Auction:
         Raises:
             ValueError: if that is not legal now (see :meth:`why_not`).
         """
-        problem = self.why_not(seat, amount)
+        problem = self.why_not(seat, amount) if amount is not None else f"a bid is an int, not {amount!r}"
         if problem is not None:
             raise ValueError(problem)
         self.bids.append((seat, amount))
