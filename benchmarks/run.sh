@@ -6,4 +6,4 @@ if [ ! -x benchmarks/.venv/bin/python ]; then
   python3 -m venv benchmarks/.venv
 fi
 benchmarks/.venv/bin/python -m pip install --quiet --disable-pip-version-check -e . dominoes
-exec benchmarks/.venv/bin/python benchmarks/bench_sniff.py "$@"
+exec benchmarks/.venv/bin/python benchmarks/bench.py "$@"

@@ -1,4 +1,4 @@
-"""Random-play speed of American Sniff, with a peer measured in the same run.
+"""Random-play speed of the variants, with a peer measured in the same run.
 
 Run with ``make bench`` (or ``benchmarks/run.sh``, which also installs the peer, the PyPI
 ``dominoes`` package, into ``benchmarks/.venv``; it is never a dependency of the library).
@@ -143,6 +143,29 @@ def peer_dominoes(seconds: float) -> dict[str, float] | None:
     }
 
 
+def smear_matches(seconds: float, **options: Any) -> dict[str, float]:
+    """Random Smear matches: cautious random bidding (RandomBot), random legal card play."""
+    from tablegames.bots import RandomBot
+
+    bot = RandomBot()
+    rng = random.Random(1)
+    seeds = iter(range(10**9))
+    matches = 0
+
+    def one_match() -> int:
+        nonlocal matches
+        game = tablegames.new_game("four-point-smear", seed=next(seeds), **options)
+        n = 0
+        while not game.is_over:
+            game.apply(bot.choose(game.legal_actions(), rng))
+            n += 1
+        matches += 1
+        return n
+
+    elapsed, decisions = _timed(seconds, one_match)
+    return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
@@ -166,6 +189,12 @@ def main() -> None:
             f" {rep['replay_decisions_per_s'] / speed['decisions_per_s']:>10.2f}x {rep['log_kib_per_match']:>8.1f}"
         )
     print("(vs peer: decisions/s ratio, >1 is faster; clone: peer time / ours, >1 is faster)")
+    for options in ({}, {"seen_undealt": 3}):
+        smear = smear_matches(args.seconds, **options)
+        print(
+            f"four-point-smear {options or 'defaults'}: {smear['decisions_per_s']:,.0f} decisions/s,"
+            f" {smear['matches_per_s']:.1f} matches/s"
+        )
 
 
 if __name__ == "__main__":
