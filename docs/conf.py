@@ -37,11 +37,13 @@ napoleon_use_rtype = False
 nitpick_ignore = [
     ("py:class", "cattrs.BaseValidationError"),
     ("py:class", "cattrs.converters.Converter"),
+    ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     # private type variables in signatures
+    ("py:class", "tablegames.bots.random._A"),
     ("py:class", "tablegames.core.events._E"),
     ("py:class", "tablegames.core.serde._T"),
 ]

@@ -91,7 +91,7 @@ class Rank(enum.IntEnum):
 
     @property
     def text(self) -> str:
-        """The rank's notation: ``A``, ``K``, ``Q``, ``J``, ``10`` ... ``2``."""
+        """The rank's notation, from ``A``, ``K``, ``Q``, ``J`` and ``10`` down to ``2``."""
         return _RANK_TEXT[self]
 
     def __repr__(self) -> str:

@@ -45,7 +45,7 @@ class Auction:
         self.maximum = maximum
         """The highest bid."""
         self.bids: list[tuple[int, int | None]] = []
-        """Each call so far: ``(seat, amount)``, ``amount`` ``None`` for a pass."""
+        """Each call so far as ``(seat, amount)``, with ``amount`` ``None`` for a pass."""
         self.high: tuple[int, int] | None = None
         """The high bid so far, ``(seat, amount)``."""
         self.speaker: int | None = first

@@ -50,7 +50,7 @@ class HandDealt(Event):
     hands: tuple[tuple[Card, ...] | None, ...]
     """Each seat's cards (``None`` where hidden)."""
     undealt: tuple[Card, ...] | None
-    """The undealt stack, top first (``None`` where hidden: always, in a seat's log)."""
+    """The undealt stack, top first (``None`` where hidden; a seat's log always hides it)."""
 
     def redact(self, seat: int | None) -> Self:
         """Hide other seats' cards and the undealt stack from ``seat``."""

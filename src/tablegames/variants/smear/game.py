@@ -122,7 +122,7 @@ class Smear(Game):
     dealer: int
     """The dealer of the current hand."""
     hands: list[list[Card]]
-    """Each seat's cards (hidden information: give players :meth:`view`, not this)."""
+    """Each seat's cards (hidden information; give players :meth:`view`, not this)."""
     undealt: tuple[Card, ...]
     """The eight undealt cards of this hand, top first (hidden from everyone)."""
     auction: Auction
@@ -146,7 +146,7 @@ class Smear(Game):
     plays: list[tuple[int, Card]]
     """Every card played this hand."""
     tricks: list[tuple[int, tuple[Card, ...]]]
-    """The completed tricks: ``(winning seat, cards)``."""
+    """The completed tricks, each as ``(winning seat, cards)``."""
     tricks_won: list[int]
     """Tricks taken by each side this hand."""
     last_hand: LastHand | None
@@ -171,7 +171,7 @@ class Smear(Game):
 
     @property
     def winner(self) -> int | None:
-        """The winning side (0: seats 0 and 2; 1: seats 1 and 3)."""
+        """The winning side (side 0 is seats 0 and 2; side 1 is seats 1 and 3)."""
         return self._winner
 
     @property
@@ -186,7 +186,7 @@ class Smear(Game):
 
     @property
     def seating(self) -> Seating:
-        """Seats and sides: partnerships 0+2 and 1+3."""
+        """Seats and sides, the partnerships 0+2 and 1+3."""
         return self._seating
 
     def legal_actions(self) -> Sequence[Action]:

@@ -38,7 +38,7 @@ class SmearOptions:
     """
 
     seen_undealt: int = attrs.field(default=0, validator=int_option(0, 3))
-    """How many undealt cards the bidder takes up (and discards again): 0 to 3."""
+    """How many undealt cards the bidder takes up (and discards again), 0 to 3."""
     target: int = attrs.field(default=15, validator=int_option(1))
     """The score that wins."""
     win_only_on_bid: bool = attrs.field(default=False, validator=_bool_option)
@@ -46,8 +46,11 @@ class SmearOptions:
     cap_non_bidders: bool = attrs.field(default=False, validator=_bool_option)
     """In a hand it did not bid, a side's points above the target do not count."""
     high_low: str = attrs.field(default="ace-seven", validator=_high_low)
-    """``"ace-seven"``: High and Low are the ace and the 7 of trump, if played; ``"in-play"``:
-    the highest and lowest trumps actually played."""
+    """Which cards give High and Low, ``"ace-seven"`` or ``"in-play"``.
+
+    With ``"ace-seven"`` they are the ace and the 7 of trump, if played; with ``"in-play"``,
+    the highest and lowest trumps actually played.
+    """
 
 
 @attrs.frozen(kw_only=True)

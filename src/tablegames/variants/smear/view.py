@@ -38,7 +38,7 @@ class LastHand:
     hand_number: int
     """The hand's number."""
     awards: tuple[PointAward, ...]
-    """High, Low, Jack and Game with where each went (and why: the deciding card)."""
+    """High, Low, Jack and Game with where each went, and why (the deciding card)."""
     won: tuple[int, ...]
     """Points won per side."""
     card_points: tuple[int, ...]
@@ -66,7 +66,7 @@ class SmearView:
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds."""
     scores: tuple[int, ...]
-    """Each side's score (side 0: seats 0 and 2; side 1: seats 1 and 3)."""
+    """Each side's score (side 0 is seats 0 and 2; side 1 is seats 1 and 3)."""
     current_player: int | None
     """The seat that must act, ``None`` once the game is over."""
     legal_actions: tuple[Action, ...]
