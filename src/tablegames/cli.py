@@ -69,7 +69,10 @@ def _add_variant_flags(parser: argparse.ArgumentParser, cls: type[Game]) -> None
     group = play.add_argument_group(f"options of {cls.name}")
     for flag, name, kind, default in _option_flags(cls.options_class):
         if kind is bool:
-            group.add_argument(flag, dest=f"opt_{name}", action="store_true", default=None)
+            group.add_argument(
+                flag, dest=f"opt_{name}", action=argparse.BooleanOptionalAction, default=None,
+                help=f"default: {default}",
+            )
         else:
             group.add_argument(
                 flag, dest=f"opt_{name}", metavar=name.upper(), type=kind, default=None, help=f"default: {default}"

@@ -1,5 +1,6 @@
-"""Reusable rules machinery that knows no variant: the line-building domino layout."""
+"""Reusable rules machinery that knows no variant: the line-building layout, tricks, auctions."""
 
+from tablegames.mechanics.bidding import Auction
 from tablegames.mechanics.line import (
     ARM_IDS,
     EAST,
@@ -10,5 +11,19 @@ from tablegames.mechanics.line import (
     LineLayout,
     arm_index,
 )
+from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
 
-__all__ = ["ARM_IDS", "EAST", "NORTH", "SOUTH", "WEST", "ArmEnd", "LineLayout", "arm_index"]
+__all__ = [
+    "ARM_IDS",
+    "EAST",
+    "NORTH",
+    "SOUTH",
+    "WEST",
+    "ArmEnd",
+    "Auction",
+    "Follow",
+    "LineLayout",
+    "arm_index",
+    "legal_cards",
+    "trick_winner",
+]

@@ -34,7 +34,7 @@ from tablegames.variants.smear.rules import ORDER, award_points, lead_allowed, s
 from tablegames.variants.smear.text import describe_event, render_trick
 from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
 
-__all__ = ["Smear"]
+__all__ = ["MAX_BID", "MIN_BID", "Smear"]
 
 MIN_BID: Final = 2
 """The lowest bid."""
@@ -217,8 +217,8 @@ class Smear(Game):
             trick=tuple(TrickCard(s, c) for s, c in self.trick),
             tricks_won=tuple(self.tricks_won),
             last_hand=self.last_hand,
-            picked_up=self.picked_up if own and self.options.seen_undealt else None,
-            discarded=self.discards if own and self.options.seen_undealt else None,
+            picked_up=self.picked_up if own else None,
+            discarded=self.discards if own else None,
             target=self.options.target,
             winner=self._winner,
         )
