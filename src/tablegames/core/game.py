@@ -160,6 +160,12 @@ class Game(abc.ABC):
         return deal
 
     @classmethod
+    def seats_for(cls, options: Any) -> int:
+        """How many seats a game with ``options`` has (its ``players`` option, else the maximum)."""
+        players = getattr(options, "players", None)
+        return players if type(players) is int else cls.max_players
+
+    @classmethod
     @abc.abstractmethod
     def check_deal(cls, deal: Any, options: Any) -> str | None:
         """What is wrong with ``deal`` for a game with ``options``, or ``None`` if it is valid."""

@@ -64,8 +64,9 @@ def load_log(text: str | bytes) -> EventLog:
     deals: tuple[Any, ...] = ()
     if "seat" in data:
         seat = data["seat"]
-        if type(seat) is not int or seat < 0:
-            raise LogError("$.seat", f"expected a seat number, got {seat!r}")
+        seats = cls.seats_for(options)
+        if type(seat) is not int or not 0 <= seat < seats:
+            raise LogError("$.seat", f"expected a seat from 0 to {seats - 1}, got {seat!r}")
     else:
         seed = data["seed"]
         if type(seed) is not int:

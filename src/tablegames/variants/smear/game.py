@@ -250,7 +250,8 @@ class Smear(Game):
         dealer: int | None = None
         for i, event in enumerate(events):
             if isinstance(event, DealerDrawn):
-                dealer = event.seat
+                # the draw belongs to the deal it directly precedes; anywhere else replay reports it
+                dealer = event.seat if i + 1 < len(events) and isinstance(events[i + 1], HandDealt) else None
             elif isinstance(event, HandDealt):
                 if event.undealt is None or any(h is None for h in event.hands):
                     raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the undealt cards")

@@ -212,7 +212,8 @@ class Sniff(Game):
                 if event.stock is None or any(h is None for h in hands):
                     raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the stock")
                 deals.append(SniffDeal(hands=hands, stock=event.stock))  # type: ignore[arg-type]
-            elif isinstance(event, LeaderDrawn) and deals:
+            elif isinstance(event, LeaderDrawn) and deals and isinstance(events[i - 1], HandDealt):
+                # a draw belongs to the deal it directly follows; anywhere else replay reports it
                 last = deals[-1]
                 deals[-1] = SniffDeal(hands=last.hands, stock=last.stock, leader=event.seat)
         return deals
