@@ -10,6 +10,8 @@ replay) is done here once for every variant.
 Hooks:
 
 * ``_start()``: deal the first hand and run the automatic steps up to the first decision.
+* ``_compute_legal()``: the current player's legal actions, in a deterministic order.
+* ``_shuffled_deal(hand_number)``: a deal shuffled from the seed.
 * ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
 * ``_do(action)``: carry out a legal action and every automatic step after it, appending
   events with :meth:`Game._emit`.
@@ -104,7 +106,7 @@ class Game(abc.ABC):
     event_classes: ClassVar[tuple[type[Event], ...]]
     """Every event class, for loading logs by ``type`` tag."""
 
-    __slots__ = ("_events", "_pending_deals", "options", "seed")
+    __slots__ = ("_current", "_events", "_legal", "_pending_deals", "_scores", "_winner", "options", "seed")
 
     options: Any
     """The game's options (the variant's options class)."""
@@ -112,6 +114,14 @@ class Game(abc.ABC):
     """The seed every shuffle and random draw of this game comes from."""
     _events: list[Event]
     _pending_deals: tuple[Any, ...]
+    _current: int | None
+    """The seat to act (variants set it)."""
+    _legal: tuple[Action, ...] | None
+    """The cached legal actions; variants reset it to ``None`` whenever they change the state."""
+    _scores: list[int]
+    """Each side's score (variants keep it)."""
+    _winner: int | None
+    """The winning side once over (set by :meth:`_finish`)."""
 
     # -- construction ---------------------------------------------------------------
 
@@ -138,6 +148,10 @@ class Game(abc.ABC):
         game.seed = seed
         game._events = []
         game._pending_deals = checked
+        game._current = None
+        game._legal = None
+        game._scores = []
+        game._winner = None
         game._start()
         return game
 
@@ -173,33 +187,36 @@ class Game(abc.ABC):
     # -- the contract ---------------------------------------------------------------
 
     @property
-    @abc.abstractmethod
     def current_player(self) -> int | None:
         """The seat that must act now; ``None`` once the game is over."""
+        return self._current
 
     @property
-    @abc.abstractmethod
     def is_over(self) -> bool:
         """Whether a side has won."""
+        return self._winner is not None
 
     @property
-    @abc.abstractmethod
     def winner(self) -> int | None:
         """The winning side, once the game is over."""
+        return self._winner
 
     @property
-    @abc.abstractmethod
     def scores(self) -> tuple[int, ...]:
         """The score of each side."""
+        return tuple(self._scores)
 
     @property
     @abc.abstractmethod
     def players(self) -> int:
         """How many seats play."""
 
-    @abc.abstractmethod
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the current player, in a deterministic order; empty once over."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal() if self._current is not None else ()
+        return legal
 
     @abc.abstractmethod
     def view(self, seat: int) -> Any:
@@ -292,6 +309,10 @@ class Game(abc.ABC):
         new.seed = self.seed
         new._events = self._events[:]
         new._pending_deals = self._pending_deals
+        new._current = self._current
+        new._legal = self._legal
+        new._scores = self._scores[:]
+        new._winner = self._winner
         self._copy_state(new)
         return new
 
@@ -300,6 +321,10 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def _start(self) -> None:
         """Deal the first hand and run the automatic steps up to the first decision."""
+
+    @abc.abstractmethod
+    def _compute_legal(self) -> tuple[Action, ...]:
+        """The current player's legal actions (called only when a seat is to act; cached)."""
 
     @abc.abstractmethod
     def _why_illegal(self, action: Action) -> str | None:
@@ -345,6 +370,25 @@ class Game(abc.ABC):
     def _emit(self, event: Event) -> None:
         """Append ``event`` to the log."""
         self._events.append(event)
+
+    def _next_deal(self, hand_number: int) -> Any:
+        """The deal of hand ``hand_number``: the next stacked deal, else one shuffled from the seed."""
+        if self._pending_deals:
+            deal = self._pending_deals[0]
+            self._pending_deals = self._pending_deals[1:]
+            return deal
+        return self._shuffled_deal(hand_number)
+
+    @abc.abstractmethod
+    def _shuffled_deal(self, hand_number: int) -> Any:
+        """A deal for hand ``hand_number`` shuffled from the seed (see :func:`~tablegames.core.rng.hand_rng`)."""
+
+    def _finish(self, side: int, event: Event) -> None:
+        """End the match: ``side`` has won; ``event`` (the variant's game-ended event) is logged."""
+        self._winner = side
+        self._current = None
+        self._legal = ()
+        self._emit(event)
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over:

@@ -47,7 +47,6 @@ _PASS: Final = Pass()
 _BIDS: Final = {a: Bid(a) for a in range(MIN_BID, MAX_BID + 1)}
 _PLAYS: Final = {c: PlayCard(c) for c in _DECK}
 _DISCARDS: dict[tuple[Card, ...], Discard] = {}
-_EMPTY: Final[tuple[Action, ...]] = ()
 
 
 def _sort(cards: list[Card]) -> None:
@@ -92,11 +91,7 @@ class Smear(Game):
     )
 
     __slots__ = (
-        "_current",
-        "_legal",
-        "_scores",
         "_seating",
-        "_winner",
         "auction",
         "bid",
         "bidder",
@@ -151,33 +146,9 @@ class Smear(Game):
     """Tricks taken by each side this hand."""
     last_hand: LastHand | None
     """The result of the last played hand."""
-    _current: int | None
-    _legal: tuple[Action, ...] | None
-    _scores: list[int]
     _seating: Seating
-    _winner: int | None
 
     # -- the contract ---------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must act now; ``None`` once the game is over."""
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a side has won."""
-        return self._winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The winning side (side 0 is seats 0 and 2; side 1 is seats 1 and 3)."""
-        return self._winner
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's score."""
-        return tuple(self._scores)
 
     @property
     def players(self) -> int:
@@ -191,10 +162,7 @@ class Smear(Game):
 
     def legal_actions(self) -> Sequence[Action]:
         """The current player's legal actions: a pass then the bids; discards; or cards."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
+        return super().legal_actions()
 
     def view(self, seat: int) -> SmearView:
         """What ``seat`` may know: its cards, the bidding, the trick, scores, its legal actions."""
@@ -276,7 +244,6 @@ class Smear(Game):
     def _start(self) -> None:
         self._seating = Seating(4, partnerships=True)
         self._scores = [0, 0]
-        self._winner = None
         self.hand_number = 0
         self.last_hand = None
         dealer = self._pending_deals[0].dealer if self._pending_deals else None
@@ -287,11 +254,7 @@ class Smear(Game):
 
     def _new_hand(self, dealer: int) -> None:
         self.hand_number += 1
-        if self._pending_deals:
-            deal = self._pending_deals[0]
-            self._pending_deals = self._pending_deals[1:]
-        else:
-            deal = self._shuffled_deal(self.hand_number)
+        deal: SmearDeal = self._next_deal(self.hand_number)
         self.dealer = dealer
         self.hands = [list(h) for h in deal.hands]
         for hand in self.hands:
@@ -310,8 +273,7 @@ class Smear(Game):
 
     def _compute_legal(self) -> tuple[Action, ...]:
         seat = self._current
-        if seat is None:
-            return _EMPTY
+        assert seat is not None
         if self.phase == "bidding":
             return (_PASS, *(_BIDS[a] for a in self.auction.legal_bids()))
         hand = self.hands[seat]
@@ -487,20 +449,13 @@ class Smear(Game):
         self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
         winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
         if winner is not None:
-            self._winner = winner
-            self._current = None
             self.phase = "over"
-            self._legal = _EMPTY
-            self._emit(GameEnded(winner, scores))
+            self._finish(winner, GameEnded(winner, scores))
             return
         self._new_hand(self._seating.next(self.dealer))
 
     def _copy_state(self, new: Smear) -> None:
         new._seating = self._seating
-        new._scores = self._scores[:]
-        new._winner = self._winner
-        new._current = self._current
-        new._legal = self._legal
         new.hand_number = self.hand_number
         new.dealer = self.dealer
         new.hands = [h[:] for h in self.hands]

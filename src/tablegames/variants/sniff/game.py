@@ -33,7 +33,6 @@ __all__ = ["Sniff"]
 _TILES: Final = domino_set(6)
 _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
-_EMPTY: Final[tuple[Play, ...]] = ()
 
 
 def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
@@ -70,12 +69,8 @@ class Sniff(Game):
 
     __slots__ = (
         "_count",
-        "_current",
         "_forced",
-        "_legal",
-        "_scores",
         "_seating",
-        "_winner",
         "hand_number",
         "hands",
         "layout",
@@ -92,34 +87,10 @@ class Sniff(Game):
     layout: LineLayout
     """The tiles on the table."""
     _count: int
-    _current: int | None
     _forced: Tile | None
-    _legal: tuple[Play, ...] | None
-    _scores: list[int]
     _seating: Seating
-    _winner: int | None
 
     # -- the contract ---------------------------------------------------------------
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat that must place a tile now; ``None`` once the game is over."""
-        return self._current
-
-    @property
-    def is_over(self) -> bool:
-        """Whether a side has reached its target."""
-        return self._winner is not None
-
-    @property
-    def winner(self) -> int | None:
-        """The side that reached its target first."""
-        return self._winner
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Each side's score (one per player, or two with partnerships)."""
-        return tuple(self._scores)
 
     @property
     def players(self) -> int:
@@ -143,10 +114,7 @@ class Sniff(Game):
 
     def legal_actions(self) -> Sequence[Play]:
         """Every legal placement of the current player: tile by tile (highest first), end by end."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
+        return super().legal_actions()  # type: ignore[return-value]
 
     def view(self, seat: int) -> SniffView:
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
@@ -230,7 +198,6 @@ class Sniff(Game):
         n = self.options.players
         self._seating = Seating(n, partnerships=n == 4)
         self._scores = [0] * self._seating.sides
-        self._winner = None
         self.hand_number = 0
         self._new_hand(None)
 
@@ -238,11 +205,7 @@ class Sniff(Game):
         """Deal the next hand; ``leader`` is the seat that leads, or ``None`` if a draw is due."""
         self.hand_number += 1
         number = self.hand_number
-        if self._pending_deals:
-            deal = self._pending_deals[0]
-            self._pending_deals = self._pending_deals[1:]
-        else:
-            deal = self._shuffled_deal(number)
+        deal: SniffDeal = self._next_deal(number)
         self.hands = [_sorted(h) for h in deal.hands]
         self.stock = list(deal.stock)
         self.layout = LineLayout(spinner=True, branches_after=2)
@@ -259,8 +222,7 @@ class Sniff(Game):
 
     def _compute_legal(self) -> tuple[Play, ...]:
         seat = self._current
-        if seat is None:
-            return _EMPTY
+        assert seat is not None
         layout = self.layout
         tiles = self.hands[seat] if self._forced is None else (self._forced,)
         if layout.opening is None:
@@ -369,18 +331,11 @@ class Sniff(Game):
         self._new_hand(seat)
 
     def _win(self, side: int) -> None:
-        self._winner = side
-        self._current = None
-        self._legal = _EMPTY
-        self._emit(GameEnded(side, tuple(self._scores)))
+        self._finish(side, GameEnded(side, tuple(self._scores)))
 
     def _copy_state(self, new: Sniff) -> None:
         new._seating = self._seating
-        new._scores = self._scores[:]
-        new._winner = self._winner
-        new._current = self._current
         new._forced = self._forced
-        new._legal = self._legal
         new._count = self._count
         new.hand_number = self.hand_number
         new.hands = [h[:] for h in self.hands]
