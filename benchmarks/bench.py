@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 import tablegames
+from tablegames.bots import RandomBot
 
 
 def _timed(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
@@ -145,8 +146,6 @@ def peer_dominoes(seconds: float) -> dict[str, float] | None:
 
 def smear_matches(seconds: float, **options: Any) -> dict[str, float]:
     """Random Smear matches: cautious random bidding (RandomBot), random legal card play."""
-    from tablegames.bots import RandomBot
-
     bot = RandomBot()
     rng = random.Random(1)
     seeds = iter(range(10**9))

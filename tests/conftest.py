@@ -1,0 +1,34 @@
+"""Test configuration: Hypothesis profiles.
+
+Three profiles, chosen by the environment variable ``HYPOTHESIS_PROFILE``:
+
+* ``ci``: few examples, derandomized (the same examples on every run), no deadline, and the
+  blob to reproduce a failure printed. The default when the variable ``CI`` is set.
+* ``dev``: a moderate number of examples, random; the default for local runs.
+* ``thorough``: many examples, for a long local run before a release.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile(
+    "ci",
+    max_examples=40,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+)
+settings.register_profile("dev", max_examples=100, deadline=None, print_blob=True)
+settings.register_profile("thorough", max_examples=1000, deadline=None, print_blob=True)
+
+
+def _default_profile() -> str:
+    ci = os.environ.get("CI", "")
+    return "ci" if ci and ci.lower() not in ("0", "false", "no") else "dev"
+
+
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default_profile())

@@ -1,0 +1,245 @@
+"""The line-building layout: opening tiles, crosswise doubles, the spinner and its branches."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tablegames.components.tiles import Tile
+from tablegames.mechanics.line import ARM_IDS, EAST, NORTH, SOUTH, WEST, ArmEnd, LineLayout, arm_index
+from tests.strategies import TILES
+
+
+def t(text: str) -> Tile:
+    """The tile written ``text``."""
+    return Tile.parse(text)
+
+
+def layout_of(*placements: tuple[str, int | None], spinner: bool = True, branches_after: int = 2) -> LineLayout:
+    """A layout with ``placements`` (tile, arm) made in order."""
+    layout = LineLayout(spinner=spinner, branches_after=branches_after)
+    for tile, arm in placements:
+        layout.place(t(tile), arm)
+    return layout
+
+
+def test_arm_ids_are_fixed() -> None:
+    """The arms are "W", "E" (the line) and "N", "S" (the spinner's branches), with stable indices."""
+    assert ARM_IDS == ("W", "E", "N", "S")
+    assert (WEST, EAST, NORTH, SOUTH) == (0, 1, 2, 3)
+    assert [arm_index(a) for a in ARM_IDS] == [0, 1, 2, 3]
+    with pytest.raises(ValueError, match="'X'"):
+        arm_index("X")
+
+
+def test_an_empty_layout_takes_any_tile_as_its_opening_only() -> None:
+    """Before the opening nothing is open, and every tile fits only as the opening (arm None)."""
+    layout = LineLayout()
+    assert layout.open_arms() == ()
+    assert layout.all_tiles() == []
+    assert len(layout) == 0
+    for tile in TILES:
+        assert list(layout.places_for(tile)) == [None]
+        assert layout.fits(tile, None)
+        assert not any(layout.fits(tile, arm) for arm in range(4))
+    with pytest.raises(ValueError, match="does not fit"):
+        layout.place(t("6-4"), WEST)
+
+
+def test_a_non_double_opening_puts_its_high_half_west_and_low_half_east() -> None:
+    """An opening 6-4 leaves ends W=6 and E=4, plain, with no spinner and closed branches."""
+    layout = layout_of(("6-4", None))
+    assert layout.opening is t("6-4")
+    assert layout.open_arms() == (WEST, EAST)
+    assert (layout.value(WEST), layout.value(EAST)) == (6, 4)
+    assert (layout.outer(WEST), layout.outer(EAST)) == (ArmEnd.PLAIN, ArmEnd.PLAIN)
+    assert layout.spinner is None
+    assert not layout.branches_open
+    assert layout.line_sides_continued() == 0
+    assert layout.uncovered_branches() == 0
+    assert not layout.fits(t("6-4"), None)
+    assert list(layout.places_for(t("6-1"))) == [WEST]
+    assert list(layout.places_for(t("4-1"))) == [EAST]
+    assert list(layout.places_for(t("6-4"))) == [WEST, EAST]
+    assert list(layout.places_for(t("5-1"))) == []
+    assert not layout.fits(t("6-6"), NORTH)
+
+
+def test_a_tile_on_an_arm_turns_its_other_half_outward() -> None:
+    """Rule 7: a tile matched to an end by one half leaves its other half as that arm's new end."""
+    layout = layout_of(("6-4", None), ("6-1", WEST), ("4-2", EAST), ("2-5", EAST))
+    assert (layout.value(WEST), layout.value(EAST)) == (1, 5)
+    assert layout.tiles[WEST] == [t("6-1")]
+    assert layout.tiles[EAST] == [t("4-2"), t("5-2")]
+    assert layout.all_tiles() == [t("6-4"), t("6-1"), t("4-2"), t("5-2")]
+    assert len(layout) == 4
+
+
+def test_a_double_opening_is_the_spinner_with_closed_branches() -> None:
+    """Rules 8-9: an opening double is the spinner; its branches wait for both line sides (branches_after=2)."""
+    layout = layout_of(("4-4", None))
+    assert layout.spinner is t("4-4")
+    assert layout.spinner_arm is None
+    assert (layout.value(WEST), layout.value(EAST)) == (4, 4)
+    assert (layout.outer(WEST), layout.outer(EAST)) == (ArmEnd.SPINNER, ArmEnd.SPINNER)
+    assert layout.open_arms() == (WEST, EAST)
+    assert layout.line_sides_continued() == 0
+    assert not layout.fits(t("4-2"), NORTH)
+    with pytest.raises(ValueError, match="does not fit"):
+        layout.place(t("4-2"), NORTH)
+    layout.place(t("6-4"), WEST)
+    assert layout.line_sides_continued() == 1
+    assert not layout.branches_open
+    assert layout.open_arms() == (WEST, EAST)
+    layout.place(t("4-1"), EAST)
+    assert layout.line_sides_continued() == 2
+    assert layout.branches_open
+    assert layout.open_arms() == (WEST, EAST, NORTH, SOUTH)
+    assert (layout.value(NORTH), layout.value(SOUTH)) == (4, 4)
+    assert (layout.outer(NORTH), layout.outer(SOUTH)) == (ArmEnd.SPINNER, ArmEnd.SPINNER)
+    assert layout.uncovered_branches() == 2
+    assert list(layout.places_for(t("4-2"))) == [NORTH, SOUTH]
+    layout.place(t("4-2"), NORTH)
+    assert layout.uncovered_branches() == 1
+    assert layout.value(NORTH) == 2
+    layout.place(t("4-3"), SOUTH)
+    assert layout.uncovered_branches() == 0
+    assert layout.all_tiles() == [t("4-4"), t("6-4"), t("4-1"), t("4-2"), t("4-3")]
+
+
+def test_two_tiles_on_one_line_side_do_not_open_the_branches() -> None:
+    """Rule 9: the branches need both line sides continued, not two tiles on one side."""
+    layout = layout_of(("4-4", None), ("6-4", WEST), ("6-3", WEST))
+    assert layout.line_sides_continued() == 1
+    assert not layout.branches_open
+
+
+def test_a_spinner_played_later_sits_inside_its_arm() -> None:
+    """Rule 9: the first double played on an arm is the spinner; its touching side counts as continued."""
+    layout = layout_of(("6-4", None), ("6-6", WEST))
+    assert layout.spinner is t("6-6")
+    assert layout.spinner_arm == WEST
+    assert layout.outer(WEST) == ArmEnd.SPINNER
+    assert layout.value(WEST) == 6
+    assert layout.line_sides_continued() == 1
+    assert not layout.branches_open
+    layout.place(t("4-2"), EAST)
+    assert not layout.branches_open, "the other line arm is not a side of the spinner"
+    layout.place(t("6-3"), WEST)
+    assert layout.line_sides_continued() == 2
+    assert layout.branches_open
+    assert (layout.value(NORTH), layout.value(SOUTH)) == (6, 6)
+    assert layout.value(WEST) == 3
+    assert layout.outer(WEST) == ArmEnd.PLAIN
+    assert layout.tiles[WEST] == [t("6-6"), t("6-3")]
+
+
+@pytest.mark.parametrize(
+    ("branches_after", "opened_after"),
+    [(0, 1), (1, 2), (2, 3)],
+)
+def test_branches_after_counts_the_continued_line_sides(branches_after: int, opened_after: int) -> None:
+    """With branches_after=k the branches of an opening spinner open once k of its line sides carry a tile."""
+    layout = LineLayout(branches_after=branches_after)
+    steps = [(t("5-5"), None), (t("5-1"), WEST), (t("5-2"), EAST)]
+    for placed, (tile, arm) in enumerate(steps, start=1):
+        layout.place(tile, arm)
+        assert layout.branches_open == (placed >= opened_after), (branches_after, placed)
+
+
+@pytest.mark.parametrize(("branches_after", "open_at_once"), [(0, True), (1, True), (2, False)])
+def test_branches_after_for_a_spinner_inside_an_arm(branches_after: int, open_at_once: bool) -> None:
+    """A spinner placed on an arm has one line side continued already: branches_after 0 or 1 opens it at once."""
+    layout = layout_of(("5-3", None), ("5-5", WEST), branches_after=branches_after)
+    assert layout.branches_open == open_at_once
+
+
+def test_branches_after_must_be_0_1_or_2() -> None:
+    """LineLayout refuses a branches_after other than 0, 1 or 2."""
+    with pytest.raises(ValueError, match="branches_after"):
+        LineLayout(branches_after=3)
+
+
+def test_later_doubles_are_ordinary_with_both_halves_outward() -> None:
+    """Rule 8: after the spinner, a double is ordinary: its arm ends in a DOUBLE of the same value until covered."""
+    layout = layout_of(("4-4", None), ("6-4", WEST), ("6-6", WEST))
+    assert layout.spinner is t("4-4")
+    assert layout.outer(WEST) == ArmEnd.DOUBLE
+    assert layout.value(WEST) == 6
+    layout.place(t("6-2"), WEST)
+    assert layout.outer(WEST) == ArmEnd.PLAIN
+    assert layout.value(WEST) == 2
+    layout.place(t("4-1"), EAST)
+    layout.place(t("4-0"), NORTH)
+    layout.place(t("0-0"), NORTH)
+    assert layout.outer(NORTH) == ArmEnd.DOUBLE
+    assert layout.value(NORTH) == 0
+    assert layout.uncovered_branches() == 1
+
+
+def test_without_the_spinner_rule_no_double_spins() -> None:
+    """With spinner=False an opening double is ordinary and no branch ever opens."""
+    layout = layout_of(("3-3", None), ("3-1", WEST), ("3-2", EAST), ("2-2", EAST), spinner=False)
+    assert layout.spinner is None
+    assert not layout.branches_open
+    assert layout.open_arms() == (WEST, EAST)
+    assert layout.outer(EAST) == ArmEnd.DOUBLE
+    fresh = layout_of(("3-3", None), spinner=False)
+    assert (fresh.outer(WEST), fresh.outer(EAST)) == (ArmEnd.DOUBLE, ArmEnd.DOUBLE)
+
+
+@pytest.mark.parametrize("arm", [-1, 4, 7])
+def test_no_tile_fits_an_arm_that_does_not_exist(arm: int) -> None:
+    """fits() is False for an arm index outside 0..3, even with the branches open."""
+    layout = layout_of(("4-4", None), ("4-1", WEST), ("4-2", EAST), branches_after=2)
+    assert layout.branches_open
+    assert not layout.fits(t("4-3"), arm)
+
+
+def test_a_copy_is_independent() -> None:
+    """Placing on a copy leaves the original unchanged, and the other way round."""
+    original = layout_of(("4-4", None), ("6-4", WEST))
+    twin = original.copy()
+    assert twin.all_tiles() == original.all_tiles()
+    twin.place(t("4-1"), EAST)
+    twin.place(t("4-2"), NORTH)
+    assert original.all_tiles() == [t("4-4"), t("6-4")]
+    assert not original.branches_open
+    assert original.values[EAST] == 4
+    assert original.tiles[EAST] == []
+    original.place(t("6-5"), WEST)
+    assert twin.value(WEST) == 6
+    assert twin.tiles[WEST] == [t("6-4")]
+    assert twin.outer(NORTH) == ArmEnd.PLAIN
+
+
+@given(data=st.data(), branches_after=st.sampled_from((0, 1, 2)))
+def test_random_growth_keeps_every_end_equal_to_its_outer_tiles_free_half(
+    data: st.DataObject, branches_after: int
+) -> None:
+    """However a layout grows, every end shows the free half of its outer tile, and each tile is placed once."""
+    layout = LineLayout(branches_after=branches_after)
+    supply = list(data.draw(st.permutations(TILES)))
+    placed: list[Tile] = []
+    for _ in range(data.draw(st.integers(min_value=1, max_value=28))):
+        options = [(tile, arm) for tile in supply for arm in layout.places_for(tile)]
+        if not options:
+            break
+        tile, arm = data.draw(st.sampled_from(options))
+        expected_value = tile.high if arm is None else tile.other(layout.value(arm))
+        layout.place(tile, arm)
+        supply.remove(tile)
+        placed.append(tile)
+        if arm is not None:
+            assert layout.value(arm) == expected_value
+            assert layout.tiles[arm][-1] is tile
+            assert layout.outer(arm) == (
+                ArmEnd.SPINNER if tile is layout.spinner else ArmEnd.DOUBLE if tile.is_double else ArmEnd.PLAIN
+            )
+        assert sorted(layout.all_tiles(), key=str) == sorted(placed, key=str)
+        assert len(layout) == len(placed)
+        doubles = [x for x in placed if x.is_double]
+        assert layout.spinner is (doubles[0] if doubles else None)
+        if layout.branches_open:
+            assert layout.line_sides_continued() >= branches_after
