@@ -105,6 +105,8 @@ class Game(abc.ABC):
     """Every action class, for parsing JSON by its ``type`` tag."""
     event_classes: ClassVar[tuple[type[Event], ...]]
     """Every event class, for loading logs by ``type`` tag."""
+    pieces: ClassVar[frozenset[Any]] = frozenset()
+    """Every piece (tile or card) the variant plays with; loading a log refuses any other."""
 
     __slots__ = ("_current", "_events", "_legal", "_pending_deals", "_scores", "_winner", "options", "seed")
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import attrs
+
 from tablegames.core.errors import (
     IllegalActionError,
     InvalidOptionsError,
@@ -91,9 +93,40 @@ def load_log(text: str | bytes) -> EventLog:
             events.append(structure(raw, event_cls))
         except Exception as exc:
             raise LogError(f"$.events[{i}]", f"malformed {tag!r} event: {describe_error(exc)}") from None
+    _check_contents(cls, events, seats=cls.seats_for(options))
     return EventLog(
         variant=cls.name, options=options, events=tuple(events), seed=seed, seat=seat, deals=deals, version=version
     )
+
+
+def _foreign(value: Any, kinds: tuple[type, ...], pieces: frozenset[Any]) -> Any:
+    """The first piece inside ``value`` (an event field) that is not one of ``pieces``, if any."""
+    if isinstance(value, kinds):
+        return None if value in pieces else value
+    if isinstance(value, tuple):
+        for item in value:
+            found = _foreign(item, kinds, pieces)
+            if found is not None:
+                return found
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            found = _foreign(getattr(value, field.name), kinds, pieces)
+            if found is not None:
+                return found
+    return None
+
+
+def _check_contents(cls: type[Game], events: list[Event], *, seats: int) -> None:
+    """Refuse events naming a piece the variant does not play with, or a seat not at the table."""
+    kinds = tuple({type(p) for p in cls.pieces})
+    for i, event in enumerate(events):
+        if kinds:
+            piece = _foreign(event, kinds, cls.pieces)
+            if piece is not None:
+                raise LogError(f"$.events[{i}]", f"{piece} is not a piece of {cls.name}")
+        seat = getattr(event, "seat", None)
+        if type(seat) is int and not 0 <= seat < seats:
+            raise LogError(f"$.events[{i}]", f"seat {seat} is not at the table; seats are 0 to {seats - 1}")
 
 
 def replay(log: EventLog) -> Game:

@@ -154,9 +154,9 @@ def structure(data: Any, cls: type[_T]) -> _T:
     """``data`` (parsed JSON) as an instance of ``cls``, strictly.
 
     Raises:
-        TypeError: on any mismatch, as may ``ValueError``, ``KeyError`` or a
-            :class:`cattrs.BaseValidationError`; callers turn them into the library's own
-            errors.
+        Exception: on any mismatch (a ``TypeError``, ``ValueError``, ``KeyError``,
+            ``AttributeError`` or :class:`cattrs.BaseValidationError`, depending on where it
+            is found); the library's callers turn them into its own errors.
 
     """
     return converter.structure(data, cls)

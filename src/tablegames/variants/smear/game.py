@@ -90,6 +90,8 @@ class Smear(Game):
         GameEnded,
     )
 
+    pieces: ClassVar[frozenset[Card]] = frozenset(_DECK)
+
     __slots__ = (
         "_seating",
         "auction",

@@ -67,6 +67,8 @@ class Sniff(Game):
         GameEnded,
     )
 
+    pieces: ClassVar[frozenset[Tile]] = frozenset(_TILES)
+
     __slots__ = (
         "_count",
         "_forced",
