@@ -462,3 +462,30 @@ def test_any_junk_anywhere_in_a_log_is_a_log_error_or_a_valid_log(
         return
     assert isinstance(replayed, Sniff)
     assert tablegames.dumps(replayed.log()) == tablegames.dumps(tablegames.load_log(json.dumps(doc)))
+
+
+@pytest.mark.parametrize("redacted", [False, True])
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [("tile", "9-9", "9-9 is not a piece of american-sniff"), ("seat", 4, "seat 4 is not at the table")],
+)
+def test_load_log_refuses_a_foreign_piece_or_seat(redacted: bool, field: str, value: Any, message: str) -> None:
+    """An event naming a tile outside double-six or a seat not at the table is refused at that event."""
+    game = new_sniff(7, 2)
+    play_steps(game, random.Random(7), 3)
+    doc = json.loads(tablegames.dumps(game.log(0) if redacted else game.log()))
+    index = next(i for i, e in enumerate(doc["events"]) if e["type"] == "tile_played")
+    doc["events"][index][field] = value
+    with pytest.raises(LogError, match=message) as info:
+        tablegames.load_log(json.dumps(doc))
+    assert _event_index(info.value) == index
+
+
+def test_load_log_refuses_a_card_in_a_sniff_log() -> None:
+    """A Smear card inside a Sniff event is not a Sniff piece, even where the field type allows it."""
+    game = new_sniff(7, 2)
+    doc = json.loads(tablegames.dumps(game.log()))
+    doc["events"][0]["stock"][0] = "AS"
+    with pytest.raises(LogError) as info:
+        tablegames.load_log(json.dumps(doc))
+    assert _event_index(info.value) == 0
