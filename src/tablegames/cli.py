@@ -20,6 +20,7 @@ from typing import Any, NoReturn, TextIO
 
 import attrs
 
+from tablegames.bots.base import Table
 from tablegames.bots.random import RandomBot
 from tablegames.core.errors import TableGamesError
 from tablegames.core.game import Game
@@ -89,8 +90,7 @@ def _list_variants(out: TextIO) -> None:
 
 
 def _play(game: Game, seed: int, *, quiet: bool, out: TextIO) -> None:
-    bot = RandomBot()
-    rng = random.Random(seed)
+    table = Table(game, [RandomBot() for _ in range(game.players)], rng=random.Random(seed))
     shown = 0
     hand = 0
 
@@ -113,7 +113,7 @@ def _play(game: Game, seed: int, *, quiet: bool, out: TextIO) -> None:
 
     flush()
     while not game.is_over:
-        game.apply(bot.choose(game.legal_actions(), rng))
+        table.step()
         flush()
     scoreboard()
     if not quiet:

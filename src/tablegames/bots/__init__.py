@@ -1,8 +1,12 @@
 """Players that choose actions from what one seat may know.
 
-For now only :class:`RandomBot`; stronger bots come with their own protocol.
+A bot follows the :class:`~tablegames.bots.base.Bot` protocol: it receives an
+:class:`~tablegames.bots.base.Observation` (its view, its redacted log, its legal actions)
+and a random generator, never the game. A :class:`~tablegames.bots.base.Table` runs a
+match between bots.
 """
 
+from tablegames.bots.base import Bot, Observation, Table
 from tablegames.bots.random import RandomBot
 
-__all__ = ["RandomBot"]
+__all__ = ["Bot", "Observation", "RandomBot", "Table"]

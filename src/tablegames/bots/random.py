@@ -6,6 +6,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from tablegames.bots.base import Observation
+from tablegames.core.events import Action
+
 __all__ = ["RandomBot"]
 
 _A = TypeVar("_A")
@@ -29,6 +32,10 @@ class RandomBot:
     def __init__(self, *, pass_rate: float = 0.6) -> None:
         self.pass_rate = pass_rate
         """How often it passes when it may bid instead."""
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """One of the observation's legal actions (see :meth:`choose`)."""
+        return self.choose(observation.legal, rng)
 
     def choose(self, legal: Sequence[_A], rng: random.Random) -> _A:
         """One of ``legal``, drawn with ``rng``.
