@@ -8,5 +8,6 @@ match between bots.
 
 from tablegames.bots.base import Bot, Observation, Table
 from tablegames.bots.random import RandomBot
+from tablegames.bots.registry import bot_names, make_bot, register_bot
 
-__all__ = ["Bot", "Observation", "RandomBot", "Table"]
+__all__ = ["Bot", "Observation", "RandomBot", "Table", "bot_names", "make_bot", "register_bot"]
