@@ -38,6 +38,7 @@ nitpick_ignore = [
     ("py:class", "cattrs.BaseValidationError"),
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
