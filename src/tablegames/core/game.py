@@ -244,16 +244,17 @@ class Game(abc.ABC):
                 the current player; the game is then exactly as before.
 
         """
-        if self.is_over:
+        if self._winner is not None:
             raise IllegalActionError(action, "the game is over")
-        if seat is not None and seat != self.current_player:
+        if seat is not None and seat != self._current:
             raise IllegalActionError(action, self._not_your_turn(seat))
         reason = self._why_illegal(action)
         if reason is not None:
             raise IllegalActionError(action, reason)
-        start = len(self._events)
+        events = self._events
+        start = len(events)
         self._do(action)
-        return tuple(self._events[start:])
+        return tuple(events[start:])
 
     def action_from_json(self, data: Any, *, seat: int | None = None) -> Action:
         """The legal action a front end's JSON form ``data`` stands for.

@@ -218,6 +218,10 @@ class LineLayout:
         if not self.fits(tile, arm):
             where = "as the opening" if arm is None else f"on arm {arm!r}"
             raise ValueError(f"{tile} does not fit {where}")
+        self.place_unchecked(tile, arm)
+
+    def place_unchecked(self, tile: Tile, arm: int | None) -> None:
+        """:meth:`place` without the check, for callers that have already checked :meth:`fits`."""
         values = self.values
         kinds = self.outer_kinds
         if arm is None:

@@ -33,6 +33,7 @@ __all__ = ["Sniff"]
 _TILES: Final = domino_set(6)
 _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
+_PLAYS_ON: Final = {t: tuple(play(t, a) for a in ARM_IDS) for t in _TILES}
 
 
 def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
@@ -70,9 +71,11 @@ class Sniff(Game):
     pieces: ClassVar[frozenset[Tile]] = frozenset(_TILES)
 
     __slots__ = (
+        "_after",
         "_count",
         "_forced",
         "_seating",
+        "_side",
         "hand_number",
         "hands",
         "layout",
@@ -91,6 +94,8 @@ class Sniff(Game):
     _count: int
     _forced: Tile | None
     _seating: Seating
+    _side: tuple[int, ...]
+    _after: tuple[int, ...]
 
     # -- the contract ---------------------------------------------------------------
 
@@ -198,7 +203,9 @@ class Sniff(Game):
 
     def _start(self) -> None:
         n = self.options.players
-        self._seating = Seating(n, partnerships=n == 4)
+        self._seating = seating = Seating(n, partnerships=n == 4)
+        self._side = tuple(seating.side_of(s) for s in range(n))
+        self._after = tuple(seating.next(s) for s in range(n))
         self._scores = [0] * self._seating.sides
         self.hand_number = 0
         self._new_hand(None)
@@ -229,10 +236,16 @@ class Sniff(Game):
         tiles = self.hands[seat] if self._forced is None else (self._forced,)
         if layout.opening is None:
             return tuple(play(t, None) for t in tiles)
+        values = layout.values
+        arms = layout.open_arms()
         out = []
         for tile in tiles:
-            for arm in layout.places_for(tile):
-                out.append(play(tile, ARM_IDS[arm]))  # type: ignore[index]
+            high, low = tile.high, tile.low
+            plays = _PLAYS_ON[tile]
+            for arm in arms:
+                v = values[arm]
+                if v == high or v == low:
+                    out.append(plays[arm])
         return tuple(out)
 
     def _why_illegal(self, action: Action) -> str | None:
@@ -248,20 +261,20 @@ class Sniff(Game):
         layout = self.layout
         if layout.opening is None:
             return None if end is None else f"the first tile opens the layout: end must be null, not {end!r}"
+        arm = _ARM_OF.get(end) if isinstance(end, str) else None
+        if arm is not None and (arm < NORTH or layout.branches_open):
+            value = layout.values[arm]
+            if value == tile.high or value == tile.low:
+                return None
+            return f"{tile} does not match end {end}, which shows {value}"
         open_ids = ", ".join(ARM_IDS[a] for a in layout.open_arms())
         if end is None:
             return f"the layout is open: name an end ({open_ids})"
-        arm = _ARM_OF.get(end) if isinstance(end, str) else None
         if arm is None:
             return f"no end {end!r}; the ends now are {open_ids}"
-        if arm >= NORTH and not layout.branches_open:
-            if layout.spinner is None:
-                return f"no end {end!r} yet: the branches come with the Sniff; the ends now are {open_ids}"
-            return f"the Sniff's branch {end} opens only once both its line sides carry a tile; ends now {open_ids}"
-        value = layout.values[arm]
-        if value not in tile:
-            return f"{tile} does not match end {end}, which shows {value}"
-        return None
+        if layout.spinner is None:
+            return f"no end {end!r} yet: the branches come with the Sniff; the ends now are {open_ids}"
+        return f"the Sniff's branch {end} opens only once both its line sides carry a tile; ends now {open_ids}"
 
     def _do(self, action: Action) -> None:
         assert isinstance(action, Play)
@@ -269,13 +282,13 @@ class Sniff(Game):
         assert seat is not None
         tile, end = action.tile, action.end
         self.hands[seat].remove(tile)
-        self.layout.place(tile, None if end is None else _ARM_OF[end])
+        self.layout.place_unchecked(tile, None if end is None else _ARM_OF[end])
         self._forced = None
         self._legal = None
         count = self._count = sniff_count(self.layout)
         self._emit(TilePlayed(seat, tile, end, count))
         if count and count % 5 == 0:
-            side = self._seating.side_of(seat)
+            side = self._side[seat]
             total = self._scores[side] = self._scores[side] + count
             self._emit(Scored(seat, side, count, "count", total))
             if total >= self.options.target:
@@ -284,7 +297,7 @@ class Sniff(Game):
         if not self.hands[seat]:
             self._end_hand("domino", seat)
             return
-        self._turn(self._seating.next(seat))
+        self._turn(self._after[seat])
 
     def _can_play(self, seat: int, mask: int) -> bool:
         """Whether ``seat`` holds a tile matching an open end (``mask`` from ``open_mask()``)."""
@@ -294,7 +307,13 @@ class Sniff(Game):
         return False
 
     def _blocked(self, mask: int) -> bool:
-        return not self.stock and not any(self._can_play(s, mask) for s in range(self.options.players))
+        if self.stock:
+            return False
+        for hand in self.hands:
+            for tile in hand:
+                if (1 << tile.high | 1 << tile.low) & mask:
+                    return False
+        return True
 
     def _turn(self, seat: int) -> None:
         """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
@@ -320,14 +339,14 @@ class Sniff(Game):
                 hand.sort(key=_ORDER.__getitem__)
                 continue
             self._emit(Passed(seat))
-            seat = self._seating.next(seat)
+            seat = self._after[seat]
 
     def _end_hand(self, reason: str, seat: int | None) -> None:
         self._emit(HandEnded(self.hand_number, reason, seat, tuple(tuple(h) for h in self.hands)))
         for s, hand in enumerate(self.hands):
             penalty = round_pips(sum(t.pips for t in hand))
             if penalty:
-                side = self._seating.side_of(s)
+                side = self._side[s]
                 self._scores[side] -= penalty
                 self._emit(Scored(s, side, -penalty, "remaining", self._scores[side]))
         self._new_hand(seat)
@@ -337,6 +356,8 @@ class Sniff(Game):
 
     def _copy_state(self, new: Sniff) -> None:
         new._seating = self._seating
+        new._side = self._side
+        new._after = self._after
         new._forced = self._forced
         new._count = self._count
         new.hand_number = self.hand_number

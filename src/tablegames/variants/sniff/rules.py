@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tablegames.mechanics.line import ArmEnd, LineLayout
 
 __all__ = ["round_pips", "sniff_count"]
+
+_PLAIN: Final = ArmEnd.PLAIN
+_DOUBLE: Final = ArmEnd.DOUBLE
 
 
 def sniff_count(layout: LineLayout) -> int:
@@ -27,21 +32,23 @@ def sniff_count(layout: LineLayout) -> int:
     """
     if layout.opening is None:
         return 0
-    total = 0
     values = layout.values
     kinds = layout.outer_kinds
-    for arm in layout.open_arms():
+    total = 0
+    for arm in range(4 if layout.branches_open else 2):
         kind = kinds[arm]
-        if kind == ArmEnd.PLAIN:
+        if kind == _PLAIN:
             total += values[arm]
-        elif kind == ArmEnd.DOUBLE:
+        elif kind == _DOUBLE:
             total += 2 * values[arm]
     spinner = layout.spinner
     if spinner is not None:
-        if layout.line_sides_continued() < 2:
+        if not layout.branches_open if layout.branches_after == 2 else layout.line_sides_continued() < 2:
+            # with branches_after=2 (Sniff's rule 9), closed branches mean a line side is not continued
             total += 2 * spinner.high
-        else:
-            total += spinner.high * layout.uncovered_branches()
+        elif layout.branches_open:
+            tiles = layout.tiles
+            total += spinner.high * ((not tiles[2]) + (not tiles[3]))
     return total
 
 
