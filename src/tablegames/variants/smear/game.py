@@ -30,7 +30,7 @@ from tablegames.variants.smear.events import (
     UndealtTaken,
 )
 from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
-from tablegames.variants.smear.rules import ORDER, award_points, lead_allowed, settle, winner_after_hand
+from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.text import describe_event, render_trick
 from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
 
@@ -93,6 +93,7 @@ class Smear(Game):
     pieces: ClassVar[frozenset[Card]] = frozenset(_DECK)
 
     __slots__ = (
+        "_allowance",
         "_seating",
         "auction",
         "bid",
@@ -149,6 +150,7 @@ class Smear(Game):
     last_hand: LastHand | None
     """The result of the last played hand."""
     _seating: Seating
+    _allowance: tuple[int, int, int, int]
 
     # -- the contract ---------------------------------------------------------------
 
@@ -267,6 +269,7 @@ class Smear(Game):
         self.phase = "bidding"
         self.bidder = self.bid = self.trump = None
         self.picked_up = self.held_after_pickup = self.discards = ()
+        self._allowance = (0, 0, 0, 0)
         self.trick, self.plays, self.tricks = [], [], []
         self.tricks_won = [0, 0]
         self._current = first
@@ -296,13 +299,24 @@ class Smear(Game):
         return legal_cards(hand, self.trick[0][1].suit, self.trump, Follow.FOLLOW_OR_TRUMP)
 
     def _lead_ok(self, suit: Suit) -> bool:
-        return lead_allowed(suit, self.discards, self.held_after_pickup)
+        """Rule 9 at the first lead: the discards leave ``suit`` a legal trump."""
+        thrown = 0
+        for card in self.discards:
+            if card.suit == suit:
+                thrown += 1
+        return thrown <= self._allowance[suit]
 
     def _discard_leaves_a_lead(self, combo: Sequence[Card]) -> bool:
-        kept = {c.suit for c in self.hands[self._current or 0] if c not in combo}
-        return any(
-            suit is not None and lead_allowed(suit, combo, self.held_after_pickup) for suit in kept
-        )
+        """Rule 9 at the discard: some suit kept in hand could still be led as trump."""
+        thrown = [0, 0, 0, 0]
+        for card in combo:
+            thrown[card.suit] += 1  # type: ignore[index]
+        allowance = self._allowance
+        for card in self.hands[self._current or 0]:
+            suit = card.suit
+            if card not in combo and thrown[suit] <= allowance[suit]:  # type: ignore[index]
+                return True
+        return False
 
     def _why_illegal(self, action: Action) -> str | None:
         seat = self._current
@@ -311,7 +325,11 @@ class Smear(Game):
         if isinstance(action, (Bid, Pass)):
             if phase != "bidding":
                 return f"the bidding is closed; now is the {phase} phase"
-            return self.auction.why_not(seat, action.amount if isinstance(action, Bid) else None)
+            if isinstance(action, Bid):
+                if type(action.amount) is not int:
+                    return f"a bid is an int from {MIN_BID} to {MAX_BID}, not {action.amount!r}"
+                return self.auction.why_not(seat, action.amount)
+            return self.auction.why_not(seat, None)
         if isinstance(action, Discard):
             if phase != "discard":
                 return f"only the bidder discards, after taking up undealt cards; now is the {phase} phase"
@@ -327,6 +345,8 @@ class Smear(Game):
         if not isinstance(cards, tuple) or len(cards) != need:
             return f"discard exactly {need} card(s), as many as were taken up"
         hand = self.hands[seat]
+        if not all(isinstance(c, Card) for c in cards):
+            return f"a discard names cards, not {cards!r}"
         if len(set(cards)) != len(cards):
             return "a card is named twice"
         for card in cards:
@@ -400,6 +420,7 @@ class Smear(Game):
             hand.extend(self.picked_up)
             _sort(hand)
             self.held_after_pickup = tuple(hand)
+            self._allowance = discard_allowance(hand)
             self._emit(UndealtTaken(bidder, take, self.picked_up))
             self.phase = "discard"
         else:
@@ -468,6 +489,7 @@ class Smear(Game):
         new.bid = self.bid
         new.picked_up = self.picked_up
         new.held_after_pickup = self.held_after_pickup
+        new._allowance = self._allowance
         new.discards = self.discards
         new.trump = self.trump
         new.trick = self.trick[:]

@@ -14,6 +14,7 @@ __all__ = [
     "ORDER",
     "award_points",
     "card_points",
+    "discard_allowance",
     "lead_allowed",
     "settle",
     "winner_after_hand",
@@ -34,6 +35,21 @@ def card_points(cards: Iterable[Card]) -> int:
     return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
 
 
+def discard_allowance(held_after_pickup: Sequence[Card]) -> tuple[int, int, int, int]:
+    """How many cards of each suit (by :class:`Suit` value) the bidder may discard and still lead it.
+
+    That is ``max(0, held - 6)`` (rule 9).
+
+    >>> discard_allowance([Card.parse(c) for c in ("AH KH QH JH 10H 9H 8H 7H AS".split())])
+    (0, 2, 0, 0)
+    """
+    held = [0, 0, 0, 0]
+    for card in held_after_pickup:
+        if card.suit is not None:
+            held[card.suit] += 1
+    return (max(0, held[0] - 6), max(0, held[1] - 6), max(0, held[2] - 6), max(0, held[3] - 6))
+
+
 def lead_allowed(suit: Suit, discarded: Sequence[Card], held_after_pickup: Sequence[Card]) -> bool:
     """Whether the bidder's first lead may be of ``suit`` (rule 9's trump-discard restriction).
 
@@ -41,8 +57,7 @@ def lead_allowed(suit: Suit, discarded: Sequence[Card], held_after_pickup: Seque
     ``held`` counts the cards of ``suit`` the bidder held after the pickup.
     """
     thrown = sum(1 for c in discarded if c.suit == suit)
-    held = sum(1 for c in held_after_pickup if c.suit == suit)
-    return thrown <= max(0, held - 6)
+    return thrown <= discard_allowance(held_after_pickup)[suit]
 
 
 def award_points(

@@ -121,7 +121,10 @@ class Sniff(Game):
 
     def legal_actions(self) -> Sequence[Play]:
         """Every legal placement of the current player: tile by tile (highest first), end by end."""
-        return super().legal_actions()  # type: ignore[return-value]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal() if self._current is not None else ()
+        return legal  # type: ignore[return-value]
 
     def view(self, seat: int) -> SniffView:
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
