@@ -1,7 +1,8 @@
 """Random-play speed of the variants, with a peer measured in the same run.
 
-Run with ``make bench`` (or ``benchmarks/run.sh``, which also installs the peer, the PyPI
-``dominoes`` package, into ``benchmarks/.venv``; it is never a dependency of the library).
+Run with ``make bench`` (``benchmarks/run.sh``), which installs the peers, the PyPI
+``dominoes`` package and RLCard, into ``benchmarks/.venv`` only; they are never dependencies
+of the library.
 Prints decisions per second of random play (deals, automatic draws and the event log
 included), whole matches per second, and the cost of ``legal_actions``, ``apply``,
 ``clone`` and ``replay``, each as a ratio to the peer where the peer has the same operation.
@@ -165,6 +166,28 @@ def smear_matches(seconds: float, **options: Any) -> dict[str, float]:
     return {"decisions_per_s": decisions / elapsed, "matches_per_s": matches / elapsed}
 
 
+def peer_rlcard_bridge(seconds: float) -> float | None:
+    """RLCard's bridge engine driven raw (auction and card play): actions per second."""
+    try:
+        bridge: Any = importlib.import_module("rlcard.games.bridge.game")
+    except ImportError:
+        return None
+    game = bridge.BridgeGame()
+    rng = random.Random(1)
+
+    def one_deal() -> int:
+        game.init_game()
+        n = 0
+        while not game.is_over():
+            legal = game.judger.get_legal_actions()
+            game.step(legal[rng.randrange(len(legal))])
+            n += 1
+        return n
+
+    elapsed, actions = _timed(seconds, one_deal)
+    return actions / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
@@ -188,10 +211,14 @@ def main() -> None:
             f" {rep['replay_decisions_per_s'] / speed['decisions_per_s']:>10.2f}x {rep['log_kib_per_match']:>8.1f}"
         )
     print("(vs peer: decisions/s ratio, >1 is faster; clone: peer time / ours, >1 is faster)")
+    bridge = peer_rlcard_bridge(args.seconds)
+    if bridge:
+        print(f"peer RLCard bridge engine (raw): {bridge:,.0f} actions/s")
     for options in ({}, {"seen_undealt": 3}):
         smear = smear_matches(args.seconds, **options)
+        vs = f" ({smear['decisions_per_s'] / bridge:.2f}x RLCard bridge)" if bridge else ""
         print(
-            f"four-point-smear {options or 'defaults'}: {smear['decisions_per_s']:,.0f} decisions/s,"
+            f"four-point-smear {options or 'defaults'}: {smear['decisions_per_s']:,.0f} decisions/s{vs},"
             f" {smear['matches_per_s']:.1f} matches/s"
         )
 
