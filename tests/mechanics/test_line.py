@@ -243,3 +243,43 @@ def test_random_growth_keeps_every_end_equal_to_its_outer_tiles_free_half(
         assert layout.spinner is (doubles[0] if doubles else None)
         if layout.branches_open:
             assert layout.line_sides_continued() >= branches_after
+
+
+def _all_fives_count(layout: LineLayout) -> int:
+    """All Fives (Muggins) counted on the same layout, written outside the library.
+
+    Every open arm counts its outer end (both halves for a crosswise double); the spinner
+    counts both halves while it is an end of the line, and its uncovered branches count
+    nothing (unlike Sniff, where each counts one half).
+    """
+    if layout.opening is None:
+        return 0
+    total = 0
+    for arm in layout.open_arms():
+        kind = layout.outer(arm)
+        if kind == ArmEnd.PLAIN:
+            total += layout.value(arm)
+        elif kind == ArmEnd.DOUBLE:
+            total += 2 * layout.value(arm)
+    spinner = layout.spinner
+    if spinner is not None and layout.line_sides_continued() < 2:
+        total += 2 * spinner.high
+    return total
+
+
+def test_all_fives_can_be_counted_on_the_layout_without_changing_it() -> None:
+    """The layout is general enough for All Fives: its counting rule is supplied from outside."""
+    layout = LineLayout(spinner=True, branches_after=2)
+    counts = []
+    for tile, arm in [
+        (Tile(5, 5), None),  # the spinner: 10
+        (Tile(5, 0), WEST),  # 0 + 10 (the spinner is still an end of the line)
+        (Tile(5, 3), EAST),  # 0 + 3; both line sides continued: the spinner stops counting
+        (Tile(5, 2), NORTH),  # 0 + 3 + 2 (the uncovered south branch counts nothing)
+        (Tile(3, 3), EAST),  # 0 + 6 (a crosswise double) + 2
+        (Tile(5, 4), SOUTH),  # 0 + 6 + 2 + 4
+    ]:
+        layout.place(tile, arm)
+        counts.append(_all_fives_count(layout))
+    assert counts == [10, 10, 3, 5, 8, 12]
+    assert [ARM_IDS[a] for a in layout.open_arms()] == ["W", "E", "N", "S"]
