@@ -35,6 +35,8 @@ napoleon_use_rtype = False
 
 # No intersphinx (the build machines reach no web site): outside names stay unlinked.
 nitpick_ignore = [
+    ("py:class", "argparse.ArgumentParser"),
+    ("py:class", "argparse.Namespace"),
     ("py:class", "cattrs.BaseValidationError"),
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "collections.abc.Iterable"),

@@ -36,9 +36,9 @@ def card_points(cards: Iterable[Card]) -> int:
 
 
 def discard_allowance(held_after_pickup: Sequence[Card]) -> tuple[int, int, int, int]:
-    """How many cards of each suit (by :class:`Suit` value) the bidder may discard and still lead it.
+    """How many cards of each suit the bidder may discard and still lead it (rule 9).
 
-    That is ``max(0, held - 6)`` (rule 9).
+    Indexed by :class:`~tablegames.components.cards.Suit` value; each is ``max(0, held - 6)``.
 
     >>> discard_allowance([Card.parse(c) for c in ("AH KH QH JH 10H 9H 8H 7H AS".split())])
     (0, 2, 0, 0)

@@ -1,0 +1,213 @@
+"""The ``tablegames`` command: play, watch, simulate and replay matches; list variants; print rules.
+
+Usage::
+
+    tablegames variants
+    tablegames rules NAME
+    tablegames play NAME [--seat N] [--bots random,greedy] [--seed S] [--quiet] [--log FILE] [options]
+    tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
+                             [--seed S] [--out results.jsonl] [--no-progress] [options]
+    tablegames replay LOG.json [--seat N]
+
+Every option of a variant is a flag of ``play`` and ``simulate`` (``--players 4``,
+``--seen-undealt 2``, ``--win-only-on-bid``), made from its options class. Bad input ends with
+a one-line error and exit status 2, a person leaving or the end of input with status 1, never
+a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, TextIO
+
+from tablegames.bots.registry import bot_names
+from tablegames.cli.errors import CommandError
+from tablegames.cli.options import add_option_flags, options_from_args, parse_bots
+from tablegames.cli.play import run_play
+from tablegames.cli.replay import run_replay
+from tablegames.cli.rules import describe_variant, rules_page
+from tablegames.cli.simulate import run_simulate
+from tablegames.core.errors import TableGamesError
+from tablegames.core.registry import get_variant, variant_names
+
+__all__ = ["main"]
+
+_WITH_OPTIONS = ("play", "simulate")
+
+
+class _Usage(Exception):
+    """A command-line mistake found by the parser, reported in one line."""
+
+
+class _Exit(Exception):
+    """The parser is done (after ``--help``): exit with :attr:`status`."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(f"{message} (see '{self.prog} --help')")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if message:
+            sys.stderr.write(message)
+        raise _Exit(status)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive int")
+    return value
+
+
+def _bots(text: str) -> Any:
+    try:
+        return parse_bots(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    parser = _Parser(prog="tablegames", description="Table games by their exact rules.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands: dict[str, argparse.ArgumentParser] = {}
+    commands["variants"] = sub.add_parser("variants", help="list the installed variants and their options")
+    rules = commands["rules"] = sub.add_parser("rules", help="print a variant's rules")
+    rules.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
+    bots_help = (
+        f"bots by name, comma-separated, dealt round the seats (default: random; known: {', '.join(bot_names())}); "
+        "settings as name:key=value"
+    )
+
+    play = commands["play"] = sub.add_parser(
+        "play", help="play a seat against bots, or watch bots play a match",
+        description="Play one seat against bots (--seat), choosing moves by number, or watch bots play.",
+    )
+    play.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
+    play.add_argument(
+        "--seat", type=int, default=None, help="the seat you play (default: watch bots play every seat)"
+    )
+    play.add_argument("--bots", type=_bots, default="random", metavar="LIST", help=bots_help)
+    play.add_argument(
+        "--seed", type=int, default=None, help="the seed of every shuffle and of the bots (default: random)"
+    )
+    play.add_argument("--quiet", action="store_true", help="print only the scores after each hand")
+    play.add_argument(
+        "--log", default=None, metavar="FILE", help="write the match's full log to FILE at the end (for replay)"
+    )
+
+    simulate = commands["simulate"] = sub.add_parser(
+        "simulate", help="play many matches between bots and compare them",
+        description="Play many matches between bots and print win rates with 95%% confidence intervals.",
+    )
+    simulate.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
+    simulate.add_argument(
+        "-n", "--games", type=_positive, default=100, metavar="N", help="how many games (default: 100)"
+    )
+    simulate.add_argument("--bots", type=_bots, default="random", metavar="LIST", help=bots_help)
+    simulate.add_argument("--seed", type=int, default=None, help="game i is seeded SEED + i (default: random)")
+    simulate.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (default: 1)")
+    simulate.add_argument(
+        "--duplicate", action="store_true", help="play every deal once per seating of the bots, the seats rotated"
+    )
+    simulate.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
+    simulate.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
+
+    replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
+    replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
+    replay.add_argument("--seat", type=int, default=None, help="show only what this seat saw (default: everything)")
+    return parser, commands
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """Parse ``argv``, with the option flags of the variant named, if the command takes them."""
+    parser, commands = _parser()
+    try:
+        first, _ = parser.parse_known_args([a for a in argv if a not in ("-h", "--help")])
+    except (_Usage, _Exit):
+        first = None
+    if first is not None and first.command in _WITH_OPTIONS:
+        # a flag's value before the name ("play --players 2 NAME") is taken for the name here
+        names = variant_names()
+        name = first.variant if first.variant in names else next((a for a in argv if a in names), first.variant)
+        cls = get_variant(name)
+        add_option_flags(commands[first.command], cls.options_class, title=f"options of {cls.name}")
+    return parser.parse_args(argv)
+
+
+def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> int:
+    command = args.command
+    if command == "variants":
+        for name in variant_names():
+            try:
+                out.write(describe_variant(get_variant(name)) + "\n")
+            except Exception as exc:  # a third-party variant that does not load
+                out.write(f"{name}  (cannot be loaded: {exc})\n")
+        return 0
+    if command == "rules":
+        out.write(rules_page(get_variant(args.variant)))
+        return 0
+    if command == "replay":
+        return run_replay(args.log, seat=args.seat, out=out, inp=inp)
+    cls = get_variant(args.variant)
+    options = options_from_args(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    if command == "play":
+        game = cls.create(options, seed=seed)
+        return run_play(
+            game, seat=args.seat, specs=args.bots, seed=seed, quiet=args.quiet, out=out, inp=inp, log_path=args.log
+        )
+    return run_simulate(
+        cls, options, specs=args.bots, games=args.games, seed=seed, workers=args.workers,
+        duplicate=args.duplicate, out_path=args.out, progress=not args.no_progress, out=out, err=err,
+    )
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    out: TextIO | None = None,
+    inp: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Run the command with ``argv`` (default: the process's arguments); return the exit status.
+
+    Args:
+        argv: the arguments after the command's name.
+        out: where the output goes (default: standard output).
+        inp: where a person's answers are read (default: standard input).
+        err: where errors and the progress bar go (default: standard error).
+
+    Returns:
+        0 on success, 1 when a person leaves or input ends, 2 for bad input, 130 if interrupted.
+    """
+    out = out if out is not None else sys.stdout
+    inp = inp if inp is not None else sys.stdin
+    err = err if err is not None else sys.stderr
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        with contextlib.redirect_stdout(out):
+            args = _parse(args_list)
+        return _run(args, out=out, inp=inp, err=err)
+    except _Exit as done:
+        return done.status
+    except (TableGamesError, CommandError, _Usage) as exc:
+        message = " ".join(str(exc).split())
+        err.write(f"tablegames: error: {message}\n")
+        return exc.status if isinstance(exc, CommandError) else 2
+    except KeyboardInterrupt:
+        err.write("\ntablegames: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return 0

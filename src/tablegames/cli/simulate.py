@@ -1,0 +1,382 @@
+"""``tablegames simulate``: many matches between bots, summarised with confidence intervals.
+
+Bots sit in rotation: the names given are dealt round the seats (two names at four seats give
+each partnership one bot), and each game starts the rotation one seat further on, so every
+bot plays every seat. Game ``i`` is seeded ``seed + i``; with ``duplicate``, each seed is
+played once per distinct rotation, so every bot meets the same deals from every seat and the
+luck of the deal cancels. A game of the run is replayed exactly by
+``tablegames play NAME --seed <its seed> --bots <its bots, seat by seat>``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import random
+import signal
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Final, TextIO
+
+import attrs
+
+from tablegames.bots.base import Table
+from tablegames.cli.errors import CommandError
+from tablegames.cli.options import BotSpec, bots_for_seats
+from tablegames.cli.play import make_bots
+from tablegames.cli.render import seat_sides
+from tablegames.core.game import Game
+from tablegames.core.registry import get_variant
+from tablegames.core.serde import to_json
+
+__all__ = [
+    "Z95",
+    "MatchResult",
+    "MatchTask",
+    "Progress",
+    "play_match",
+    "rotations",
+    "run_simulate",
+    "wilson_interval",
+]
+
+Z95: Final = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+def wilson_interval(wins: int, n: int, *, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a win rate of ``wins`` out of ``n`` (95% by default).
+
+    Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and ``n`` wins.
+
+    >>> low, high = wilson_interval(60, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.502, 0.691)
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rotations(specs: Sequence[BotSpec], seats: int) -> list[tuple[BotSpec, ...]]:
+    """The distinct seatings of ``specs`` in rotation: the bots dealt round, started 0, 1, ... seats on.
+
+    >>> [" ".join(map(str, r)) for r in rotations([BotSpec.parse("g"), BotSpec.parse("r")], 4)]
+    ['g r g r', 'r g r g']
+    """
+    found: list[tuple[BotSpec, ...]] = []
+    for r in range(seats):
+        seating = tuple(bots_for_seats(specs, seats, rotation=r))
+        if seating not in found:
+            found.append(seating)
+    return found
+
+
+@attrs.frozen
+class MatchTask:
+    """One match to play: everything a worker process needs, in plain values."""
+
+    index: int
+    """The game's number in the run, from 0."""
+    variant: str
+    """The variant's name."""
+    options: Mapping[str, Any]
+    """The options given on the command line."""
+    seed: int
+    """The game's seed (also the seed of the bots' generator)."""
+    bots: tuple[str, ...]
+    """Each seat's bot specification."""
+
+
+@attrs.frozen
+class MatchResult:
+    """The outcome of one match."""
+
+    index: int
+    """The game's number in the run."""
+    seed: int
+    """The game's seed."""
+    bots: tuple[str, ...]
+    """Each seat's bot."""
+    sides: tuple[int, ...]
+    """The side each seat scored for."""
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]
+    """Each side's final score."""
+    hands: int
+    """How many hands were dealt (a throw-in counts)."""
+    decisions: int
+    """How many actions the seats took."""
+    seconds: tuple[float, ...]
+    """Each seat's time choosing and applying its actions."""
+    seat_decisions: tuple[int, ...]
+    """Each seat's number of actions."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The line ``--out`` writes for this match."""
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "sides": list(self.sides),
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "hands": self.hands,
+            "decisions": self.decisions,
+        }
+
+
+def play_match(task: MatchTask) -> MatchResult:
+    """Play the match ``task`` describes, bots in every seat (run in worker processes)."""
+    game = get_variant(task.variant).create(dict(task.options), seed=task.seed)
+    bots = make_bots([BotSpec.parse(text) for text in task.bots])
+    table = Table(game, bots, rng=random.Random(task.seed))
+    players = game.players
+    seconds = [0.0] * players
+    counts = [0] * players
+    clock = time.perf_counter
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        start = clock()
+        table.step()
+        seconds[seat] += clock() - start
+        counts[seat] += 1
+    winner = game.winner
+    assert winner is not None
+    return MatchResult(
+        index=task.index,
+        seed=task.seed,
+        bots=task.bots,
+        sides=seat_sides(game),
+        winner=winner,
+        scores=game.scores,
+        hands=sum(1 for e in game.log().events if e.tag == "hand_dealt"),
+        decisions=sum(counts),
+        seconds=tuple(seconds),
+        seat_decisions=tuple(counts),
+    )
+
+
+class Progress:
+    """A plain-text progress bar: redrawn in place on a terminal, a line per tenth elsewhere.
+
+    Args:
+        total: how many games the run has.
+        stream: where to draw it (standard error).
+        enabled: draw nothing if false.
+    """
+
+    def __init__(self, total: int, stream: TextIO, *, enabled: bool = True) -> None:
+        self.total = total
+        """How many games the run has."""
+        self.stream = stream
+        """Where the bar is drawn."""
+        self.enabled = enabled and total > 0
+        """Whether anything is drawn."""
+        try:
+            self._tty = stream.isatty()
+        except (AttributeError, ValueError):
+            self._tty = False
+        self._start = time.monotonic()
+        self._drawn = -1.0
+        self._tenth = 0
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` games have finished."""
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if self._tty:
+            if done < self.total and now - self._drawn < 0.1:
+                return
+            self._drawn = now
+            self.stream.write("\r" + self.line(done, now - self._start))
+        else:
+            tenth = done * 10 // self.total
+            if tenth <= self._tenth and done < self.total:
+                return
+            self._tenth = tenth
+            self.stream.write(self.line(done, now - self._start) + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.enabled and self._tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+    def line(self, done: int, elapsed: float) -> str:
+        """The bar for ``done`` games after ``elapsed`` seconds.
+
+        >>> import io
+        >>> Progress(200, io.StringIO()).line(50, 10.0)
+        '[#####---------------]  50/200 games  25%  5.0 games/s  eta 0:30'
+        """
+        width = 20
+        filled = width * done // self.total
+        rate = done / elapsed if elapsed > 0 else 0.0
+        eta = (self.total - done) / rate if rate > 0 else 0.0
+        minutes, secs = divmod(round(eta), 60)
+        digits = len(str(self.total))
+        return (
+            f"[{'#' * filled}{'-' * (width - filled)}] {done:>{digits}}/{self.total} games "
+            f"{100 * done // self.total:>3}%  {rate:.1f} games/s  eta {minutes}:{secs:02d}"
+        )
+
+
+@attrs.define
+class _BotTotals:
+    played: int = 0
+    wins: int = 0
+    score: int = 0
+    games: int = 0
+    hands: int = 0
+    decisions: int = 0
+    own_decisions: int = 0
+    seconds: float = 0.0
+
+    def add(self, result: MatchResult, seats: Sequence[int]) -> None:
+        self.games += 1
+        self.hands += result.hands
+        self.decisions += result.decisions
+        for side in sorted({result.sides[s] for s in seats}):
+            self.played += 1
+            self.wins += side == result.winner
+            self.score += result.scores[side]
+        for s in seats:
+            self.own_decisions += result.seat_decisions[s]
+            self.seconds += result.seconds[s]
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _results(tasks: Sequence[MatchTask], workers: int) -> Iterator[MatchResult]:
+    if workers <= 1 or len(tasks) <= 1:
+        yield from map(play_match, tasks)
+        return
+    chunk = max(1, min(20, len(tasks) // (workers * 8)))
+    with multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts) as pool:
+        yield from pool.imap_unordered(play_match, tasks, chunksize=chunk)
+
+
+def _in_order(results: Iterable[MatchResult]) -> Iterator[MatchResult]:
+    """``results`` (which may come in any order) in the order of their index."""
+    waiting: dict[int, MatchResult] = {}
+    wanted = 0
+    for result in results:
+        waiting[result.index] = result
+        while wanted in waiting:
+            yield waiting.pop(wanted)
+            wanted += 1
+
+
+def run_simulate(
+    cls: type[Game],
+    options: Mapping[str, Any],
+    *,
+    specs: Sequence[BotSpec],
+    games: int,
+    seed: int,
+    workers: int,
+    duplicate: bool,
+    out_path: str | None,
+    progress: bool,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Play ``games`` matches of ``cls`` between ``specs`` and print a summary; the exit status.
+
+    Raises:
+        InvalidOptionsError: for bad options.
+        CommandError: for a bot's bad settings or an ``--out`` file that cannot be written.
+    """
+    probe = cls.create(dict(options), seed=seed)
+    if len(specs) > probe.players:
+        raise CommandError(f"{len(specs)} bots for {probe.players} seats: name at most {probe.players}")
+    make_bots(specs)  # refuse bad settings here, not in a worker
+    seatings = rotations(specs, probe.players)
+    per_seed = len(seatings) if duplicate else 1
+    total = math.ceil(games / per_seed) * per_seed
+    tasks = [
+        MatchTask(i, cls.name, dict(options), seed + i // per_seed, tuple(str(b) for b in seatings[i % len(seatings)]))
+        for i in range(total)
+    ]
+    try:
+        sink = open(out_path, "w", encoding="utf-8") if out_path else None  # noqa: SIM115 - closed below
+    except OSError as exc:
+        raise CommandError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    names = list(dict.fromkeys(str(s) for s in specs))
+    totals = {name: _BotTotals() for name in names}
+    bar = Progress(total, err, enabled=progress)
+    started = time.perf_counter()
+    try:
+        for done, result in enumerate(_in_order(_results(tasks, workers)), 1):
+            for name in names:
+                seats = [s for s, bot in enumerate(result.bots) if bot == name]
+                if seats:
+                    totals[name].add(result, seats)
+            if sink is not None:
+                sink.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
+            bar.update(done)
+    finally:
+        bar.close()
+        if sink is not None:
+            sink.close()
+    elapsed = time.perf_counter() - started
+    _summary(probe, totals, total=total, seed=seed, workers=workers, seatings=seatings, duplicate=duplicate, out=out)
+    timing = ", ".join(
+        f"{name} {1000 * t.seconds / t.own_decisions:.3g} ms" for name, t in totals.items() if t.own_decisions
+    )
+    out.write(f"time per decision: {timing}; {elapsed:.1f} s in all ({total / elapsed:.1f} games/s)\n")
+    if sink is not None:
+        out.write(f"wrote {total} lines to {out_path}\n")
+    return 0
+
+
+def _summary(
+    probe: Game,
+    totals: Mapping[str, _BotTotals],
+    *,
+    total: int,
+    seed: int,
+    workers: int,
+    seatings: Sequence[Sequence[BotSpec]],
+    duplicate: bool,
+    out: TextIO,
+) -> None:
+    options = ", ".join(f"{k}={json.dumps(v)}" for k, v in to_json(probe.options).items())
+    seeds = total // len(seatings) if duplicate else total
+    out.write(f"{probe.name} ({options}): {total} games, seeds {seed} to {seed + seeds - 1}, ")
+    out.write(f"{workers} worker{'s' if workers != 1 else ''}\n")
+    shown = " / ".join(" ".join(str(b) for b in seating) for seating in seatings)
+    how = (
+        f"duplicate: each deal played by {len(seatings)} seating{'s' if len(seatings) != 1 else ''} in turn"
+        if duplicate
+        else "a new deal every game"
+    )
+    out.write(f"seats, in rotation: {shown}; {how}\n")
+    width = max(len("bot"), *(len(name) for name in totals)) + 2
+    out.write(
+        f"{'bot':<{width}}{'played':>7}{'wins':>7}{'win rate':>10}  {'95% CI':<16}"
+        f"{'mean score':>11}{'hands/match':>13}{'decisions/match':>17}\n"
+    )
+    for name, t in totals.items():
+        low, high = wilson_interval(t.wins, t.played)
+        interval = f"[{100 * low:.1f}%, {100 * high:.1f}%]"
+        out.write(
+            f"{name:<{width}}{t.played:>7}{t.wins:>7}{100 * t.wins / t.played:>9.1f}%  {interval:<16}"
+            f"{t.score / t.played:>11.1f}{t.hands / t.games:>13.1f}{t.decisions / t.games:>17.1f}\n"
+        )
