@@ -19,6 +19,7 @@ __all__ = [
     "Action",
     "Event",
     "EventLog",
+    "redact_hands",
     "visible",
 ]
 
@@ -28,6 +29,7 @@ FORMAT_VERSION: Final = 1
 """The version of the published JSON forms; bumped on any incompatible change."""
 
 _E = TypeVar("_E", bound="Event")
+_H = TypeVar("_H")
 
 
 def visible(owner: int | None, seat: int | None) -> bool:
@@ -43,6 +45,17 @@ def visible(owner: int | None, seat: int | None) -> bool:
 
     """
     return seat is None or (owner is not None and owner == seat)
+
+
+def redact_hands(hands: tuple[_H | None, ...], seat: int | None) -> tuple[_H | None, ...]:
+    """``hands`` (one private pile per seat) as ``seat`` sees them: others' piles become ``None``.
+
+    >>> redact_hands((("6-4",), ("5-5",)), 1)
+    (None, ('5-5',))
+    """
+    if seat is None:
+        return hands
+    return tuple(pile if visible(owner, seat) else None for owner, pile in enumerate(hands))
 
 
 @attrs.frozen

@@ -7,7 +7,7 @@ from typing import ClassVar, Self
 import attrs
 
 from tablegames.components.cards import Card, Suit
-from tablegames.core.events import Event, visible
+from tablegames.core.events import Event, redact_hands, visible
 
 __all__ = [
     "BiddingWon",
@@ -56,8 +56,8 @@ class HandDealt(Event):
         """Hide other seats' cards and the undealt stack from ``seat``."""
         if seat is None:
             return self
-        hands = tuple(h if visible(owner, seat) else None for owner, h in enumerate(self.hands))
-        return attrs.evolve(self, hands=hands, undealt=self.undealt if visible(None, seat) else None)
+        undealt = None if not visible(None, seat) else self.undealt
+        return attrs.evolve(self, hands=redact_hands(self.hands, seat), undealt=undealt)
 
 
 @attrs.frozen

@@ -7,7 +7,7 @@ from typing import ClassVar, Self
 import attrs
 
 from tablegames.components.tiles import Tile
-from tablegames.core.events import Event, visible
+from tablegames.core.events import Event, redact_hands, visible
 
 __all__ = [
     "GameEnded",
@@ -39,8 +39,8 @@ class HandDealt(Event):
         """Hide every other seat's hand and the stock from ``seat``."""
         if seat is None:
             return self
-        hands = tuple(h if visible(owner, seat) else None for owner, h in enumerate(self.hands))
-        return attrs.evolve(self, hands=hands, stock=self.stock if visible(None, seat) else None)
+        stock = None if not visible(None, seat) else self.stock
+        return attrs.evolve(self, hands=redact_hands(self.hands, seat), stock=stock)
 
 
 @attrs.frozen
