@@ -9,8 +9,10 @@ from typing import Any, Final
 import attrs
 from hypothesis import strategies as st
 
+from tablegames.components.cards import Card, piquet_deck
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.events import Event
+from tablegames.variants.smear import HIGH_LOW_RULES, SmearOptions
 from tablegames.variants.sniff import (
     END_IDS,
     HAND_SIZES,
@@ -32,11 +34,15 @@ from tablegames.variants.sniff import (
 )
 
 __all__ = [
+    "CARDS",
+    "CARD_TEXTS",
     "END_CHOICES",
     "PLAYER_COUNTS",
+    "SMEAR_OPTION_COMBOS",
     "TILES",
     "TILE_TEXTS",
     "GameCase",
+    "SmearCase",
     "choice_seeds",
     "choices",
     "deal_json",
@@ -45,12 +51,19 @@ __all__ = [
     "game_cases",
     "json_junk",
     "near_miss_actions",
+    "near_miss_smear_actions",
     "player_counts",
     "plays",
     "seeds",
+    "smear_cases",
+    "smear_deal_json",
+    "smear_json_junk",
+    "smear_options",
+    "smear_targets",
     "sniff_deals",
     "sniff_options",
     "sniff_views",
+    "suit_heavy_smear_deal_json",
     "tiles",
 ]
 
@@ -223,4 +236,125 @@ def near_miss_actions(draw: st.DrawFn) -> dict[str, Any]:
         out["end"] = draw(end_ids | json_junk)
     if draw(st.booleans()):
         out[draw(st.sampled_from(("x", "seat", "count", "Tile")))] = draw(json_junk)
+    return out
+
+
+# -- Four Point Smear ---------------------------------------------------------------------------
+
+CARDS: Final[tuple[Card, ...]] = piquet_deck()
+"""The 32 cards of the piquet deck (A K Q J 10 9 8 7 in each suit), in deck order."""
+CARD_TEXTS: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
+"""The 32 cards in notation."""
+SMEAR_OPTION_COMBOS: Final[tuple[SmearOptions, ...]] = tuple(
+    SmearOptions(seen_undealt=k, win_only_on_bid=w, cap_non_bidders=c, high_low=h)
+    for k in range(4)
+    for w in (False, True)
+    for c in (False, True)
+    for h in HIGH_LOW_RULES
+)
+"""Every combination of the rule options (seen_undealt, win_only_on_bid, cap_non_bidders, high_low), default target."""
+
+smear_targets: st.SearchStrategy[int] = st.one_of(st.just(15), st.integers(min_value=1, max_value=7))
+"""The default target of 15, or sometimes a small one (short matches, and wins by a margin or on a tie)."""
+smear_options: st.SearchStrategy[SmearOptions] = st.builds(
+    SmearOptions,
+    seen_undealt=st.integers(min_value=0, max_value=3),
+    win_only_on_bid=st.booleans(),
+    cap_non_bidders=st.booleans(),
+    high_low=st.sampled_from(HIGH_LOW_RULES),
+    target=smear_targets,
+)
+"""Valid Smear options: any combination of the rule options, with the default target or a small one."""
+
+
+@attrs.frozen
+class SmearCase:
+    """A random Smear game: its seed, its options and the seed of the random players."""
+
+    seed: int
+    options: SmearOptions
+    choice_seed: int
+
+    def rng(self) -> random.Random:
+        """A fresh generator for the choices, the same one every time."""
+        return random.Random(self.choice_seed)
+
+
+smear_cases: st.SearchStrategy[SmearCase] = st.builds(
+    SmearCase, seed=seeds, options=smear_options, choice_seed=choice_seeds
+)
+"""A seed, options and a choice seed: everything a random Smear game depends on."""
+
+
+@st.composite
+def smear_deal_json(draw: st.DrawFn, *, dealer: bool = True) -> dict[str, Any]:
+    """The JSON form of a stacked Smear deal: a permutation of the 32 cards, 6 to each seat and 8 undealt.
+
+    With ``dealer`` the deal names a dealer; otherwise it may or may not.
+    """
+    order = draw(st.permutations(CARD_TEXTS))
+    out: dict[str, Any] = {"hands": [list(order[i * 6 : (i + 1) * 6]) for i in range(4)], "undealt": list(order[24:])}
+    if dealer or draw(st.booleans()):
+        out["dealer"] = draw(st.integers(min_value=0, max_value=3))
+    return out
+
+
+@st.composite
+def suit_heavy_smear_deal_json(draw: st.DrawFn, seat: int, seen_undealt: int) -> dict[str, Any]:
+    """A stacked Smear deal giving ``seat`` 4 to 6 cards of one suit, sometimes with more of it on top of the undealt.
+
+    With the bidding won by ``seat``, the bidder holds up to 8 cards of that suit after taking up
+    ``seen_undealt`` cards: the trump-discard restriction (rule 9) at and around its limit.
+    """
+    suit = draw(st.sampled_from("SHDC"))
+    suited = draw(st.permutations([c for c in CARD_TEXTS if c.endswith(suit)]))
+    others = draw(st.permutations([c for c in CARD_TEXTS if not c.endswith(suit)]))
+    held = draw(st.integers(min_value=4, max_value=6))
+    on_top = draw(st.integers(min_value=0, max_value=seen_undealt))
+    hand = [*suited[:held], *others[: 6 - held]]
+    top = draw(st.permutations([*suited[held : held + on_top], *others[6 - held : 6 - held + seen_undealt - on_top]]))
+    rest = draw(st.permutations([*suited[held + on_top :], *others[6 - held + seen_undealt - on_top :]]))
+    chunks = iter(rest[i : i + 6] for i in range(0, 18, 6))
+    hands = [hand if s == seat else list(next(chunks)) for s in range(4)]
+    return {"hands": hands, "undealt": [*top, *rest[18:]], "dealer": draw(st.integers(min_value=0, max_value=3))}
+
+
+_smear_words: st.SearchStrategy[Any] = st.sampled_from(
+    (*CARD_TEXTS, "bid", "pass", "discard", "play", "Bid", "PASS", "amount", "cards", "card", "1S", "10", "JK1", "")
+)
+_smear_scalars: st.SearchStrategy[Any] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=7),
+    st.integers(),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=6),
+    _smear_words,
+)
+smear_json_junk: st.SearchStrategy[Any] = st.recursive(
+    _smear_scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.dictionaries(
+            st.sampled_from(("type", "amount", "cards", "card", "x")) | st.text(max_size=4), inner, max_size=4
+        ),
+    ),
+    max_leaves=10,
+)
+"""Any JSON value (no NaN or infinity), biased towards the words and cards of Smear actions."""
+
+
+@st.composite
+def near_miss_smear_actions(draw: st.DrawFn) -> dict[str, Any]:
+    """A JSON object shaped almost like a Smear action: some fields right, some wrong, missing or extra."""
+    kind = draw(st.sampled_from(("bid", "pass", "discard", "play", "Play", "")) | smear_json_junk)
+    out: dict[str, Any] = {"type": kind}
+    if draw(st.booleans()):
+        out["amount"] = draw(st.integers(min_value=-1, max_value=6) | smear_json_junk)
+    if draw(st.booleans()):
+        out["card"] = draw(st.sampled_from(CARD_TEXTS) | smear_json_junk)
+    if draw(st.booleans()):
+        out["cards"] = draw(st.lists(st.sampled_from(CARD_TEXTS), max_size=4) | smear_json_junk)
+    if draw(st.booleans()):
+        out[draw(st.sampled_from(("x", "seat", "Card", "tile")))] = draw(smear_json_junk)
     return out
