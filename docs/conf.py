@@ -48,6 +48,7 @@ nitpick_ignore = [
     # private type variables in signatures
     ("py:class", "tablegames.bots.random._A"),
     ("py:class", "tablegames.core.events._E"),
+    ("py:class", "tablegames.core.events._H"),
     ("py:class", "tablegames.core.serde._T"),
 ]
 
