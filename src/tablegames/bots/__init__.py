@@ -3,11 +3,29 @@
 A bot follows the :class:`~tablegames.bots.base.Bot` protocol: it receives an
 :class:`~tablegames.bots.base.Observation` (its view, its redacted log, its legal actions)
 and a random generator, never the game. A :class:`~tablegames.bots.base.Table` runs a
-match between bots.
+match between bots. Three bots come with the library: :class:`~tablegames.bots.random.RandomBot`,
+:class:`~tablegames.bots.greedy.GreedyBot` and :class:`~tablegames.bots.ismcts.ISMCTSBot`;
+:func:`~tablegames.bots.sampler.sample_world` deals the hidden pieces of a seat's log at random,
+consistently with everything it has seen.
 """
 
 from tablegames.bots.base import Bot, Observation, Table
+from tablegames.bots.greedy import GreedyBot
+from tablegames.bots.ismcts import ISMCTSBot
 from tablegames.bots.random import RandomBot
 from tablegames.bots.registry import bot_names, make_bot, register_bot
+from tablegames.bots.sampler import WorldSampler, sample_world
 
-__all__ = ["Bot", "Observation", "RandomBot", "Table", "bot_names", "make_bot", "register_bot"]
+__all__ = [
+    "Bot",
+    "GreedyBot",
+    "ISMCTSBot",
+    "Observation",
+    "RandomBot",
+    "Table",
+    "WorldSampler",
+    "bot_names",
+    "make_bot",
+    "register_bot",
+    "sample_world",
+]

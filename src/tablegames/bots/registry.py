@@ -6,11 +6,13 @@ from collections.abc import Callable
 from typing import Any
 
 from tablegames.bots.base import Bot
+from tablegames.bots.greedy import GreedyBot
+from tablegames.bots.ismcts import ISMCTSBot
 from tablegames.bots.random import RandomBot
 
 __all__ = ["bot_names", "make_bot", "register_bot"]
 
-_FACTORIES: dict[str, Callable[..., Bot]] = {"random": RandomBot}
+_FACTORIES: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "ismcts": ISMCTSBot, "random": RandomBot}
 
 
 def register_bot(name: str, factory: Callable[..., Bot]) -> None:

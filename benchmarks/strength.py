@@ -1,0 +1,214 @@
+"""Playing strength of one bot against another: win rates with 95% confidence intervals.
+
+Bot ``A`` and bot ``B`` play whole matches. Seats rotate: with two sides (two-player Sniff,
+four-player Sniff and Smear, in partnerships) ``A`` holds side 0 in one match and side 1 in
+the next, its partner seat included; with three players ``A`` holds one seat in turn and ``B``
+the other two. With ``--duplicate`` each seed is played once per rotation, so both bots play
+the same deals from every side and the luck of the deal cancels (the first hands are the same;
+later hands too, as long as the hand numbers and leaders coincide). Without it every match has
+its own seed.
+
+The win rate is ``A``'s share of matches won, with a Wilson score interval. The interval treats
+matches as independent; duplicate pairs are negatively correlated in luck, which makes it
+conservative for them. Duplicate runs also count the seeds ``A`` won from every side.
+
+Examples::
+
+    python benchmarks/strength.py --a greedy --b random --variant american-sniff --players 2 -n 2000 --workers 2
+    python benchmarks/strength.py --a ismcts --b greedy -n 200 --duplicate --workers 2 --a-opt iterations=200
+
+This is a measurement, not a test: nothing here passes or fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import tablegames
+from tablegames.bots import Table, make_bot
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``wins / n`` (95% by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _settings(pairs: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"expected key=value, got {pair!r}")
+        out[key.replace("-", "_")] = _value(value)
+    return out
+
+
+def rotations(variant: str, options: dict[str, Any]) -> int:
+    """How many seat rotations a match has: 2 with two sides, else one per seat."""
+    game = tablegames.new_game(variant, seed=0, **options)
+    return 2 if len(game.scores) == 2 else game.players
+
+
+def _seats_of_a(players: int, sides: int, rotation: int) -> list[bool]:
+    if sides == 2:
+        return [seat % 2 == rotation for seat in range(players)]
+    return [seat == rotation for seat in range(players)]
+
+
+def play_match(spec: dict[str, Any]) -> dict[str, Any]:
+    """Play one match as ``spec`` says; its result (run in a worker process)."""
+    game = tablegames.new_game(spec["variant"], seed=spec["seed"], **spec["options"])
+    sides = len(game.scores)
+    rotation = spec["rotation"]
+    is_a = _seats_of_a(game.players, sides, rotation)
+    bots = [make_bot(spec["a"], **spec["a_opts"]) if a else make_bot(spec["b"], **spec["b_opts"]) for a in is_a]
+    table = Table(game, bots, rng=random.Random(spec["seed"] * 7919 + 1))
+    decisions = [0, 0]
+    seconds = [0.0, 0.0]
+    start = time.perf_counter()
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None
+        t0 = time.perf_counter()
+        table.step()
+        k = 0 if is_a[seat] else 1
+        seconds[k] += time.perf_counter() - t0
+        decisions[k] += 1
+    a_side = rotation  # a side index with two sides, else A's seat (= its side, playing alone)
+    return {
+        "index": spec["index"],
+        "seed": spec["seed"],
+        "rotation": rotation,
+        "a_won": game.winner == a_side,
+        "winner": game.winner,
+        "scores": list(game.scores),
+        "hands": game.view(0).hand_number,
+        "decisions": decisions,
+        "seconds": round(time.perf_counter() - start, 4),
+        "decision_seconds": [round(s, 4) for s in seconds],
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--a", required=True, help="the bot measured")
+    parser.add_argument("--b", required=True, help="its opponent")
+    parser.add_argument("--variant", default="american-sniff")
+    parser.add_argument("--players", type=int, default=None, help="the players option (Sniff)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option")
+    parser.add_argument("--a-opt", action="append", default=[], metavar="KEY=VALUE", help="a setting of bot A")
+    parser.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE", help="a setting of bot B")
+    parser.add_argument("-n", type=int, default=200, help="matches to play")
+    parser.add_argument("--duplicate", action="store_true", help="play each seed once per seat rotation")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--seed", type=int, default=0, help="the first seed")
+    parser.add_argument("--out", default=None, help="write one JSON line per match to this file")
+    args = parser.parse_args(argv)
+
+    options = _settings(args.option)
+    if args.players is not None:
+        options["players"] = args.players
+    rot = rotations(args.variant, options)
+    specs = []
+    for i in range(args.n):
+        seed = args.seed + (i // rot if args.duplicate else i)
+        specs.append(
+            {
+                "index": i,
+                "seed": seed,
+                "rotation": i % rot,
+                "variant": args.variant,
+                "options": options,
+                "a": args.a,
+                "b": args.b,
+                "a_opts": _settings(args.a_opt),
+                "b_opts": _settings(args.b_opt),
+            }
+        )
+    print(
+        f"{args.a} {_settings(args.a_opt) or ''} vs {args.b} {_settings(args.b_opt) or ''}: {args.variant} {options}, "
+        f"{args.n} matches{' (duplicate)' if args.duplicate else ''}, {args.workers} worker(s)",
+        file=sys.stderr,
+    )
+    start = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    out = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
+    try:
+        with multiprocessing.Pool(args.workers) as pool:
+            for result in pool.imap_unordered(play_match, specs):
+                results.append(result)
+                if out is not None:
+                    out.write(json.dumps(result) + "\n")
+                    out.flush()
+                done = len(results)
+                if done % max(1, args.n // 20) == 0 or done == args.n:
+                    wins = sum(r["a_won"] for r in results)
+                    print(
+                        f"  {done}/{args.n} matches, {args.a} won {wins} ({wins / done:.1%}), "
+                        f"{time.perf_counter() - start:.0f} s",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+    finally:
+        if out is not None:
+            out.close()
+    elapsed = time.perf_counter() - start
+    report(args, options, results, elapsed)
+    return 0
+
+
+def report(args: argparse.Namespace, options: dict[str, Any], results: list[dict[str, Any]], elapsed: float) -> None:
+    """Print the summary of a run."""
+    n = len(results)
+    wins = sum(r["a_won"] for r in results)
+    low, high = wilson(wins, n)
+    print(f"variant      {args.variant} {json.dumps(options)}")
+    print(f"A            {args.a} {json.dumps(_settings(args.a_opt))}")
+    print(f"B            {args.b} {json.dumps(_settings(args.b_opt))}")
+    played = len({r["seed"] for r in results})
+    print(f"matches      {n}" + (f" (duplicate: {played} seeds, every seat rotation)" if args.duplicate else ""))
+    print(f"A won        {wins} = {wins / n:.1%}, 95% CI (Wilson) {low:.1%} to {high:.1%}")
+    by_rotation: dict[int, list[bool]] = {}
+    for r in results:
+        by_rotation.setdefault(r["rotation"], []).append(r["a_won"])
+    for rotation, won in sorted(by_rotation.items()):
+        print(f"  A at rotation {rotation}: {sum(won)}/{len(won)} = {sum(won) / len(won):.1%}")
+    if args.duplicate:
+        seeds: dict[int, list[bool]] = {}
+        for r in results:
+            seeds.setdefault(r["seed"], []).append(r["a_won"])
+        full = [w for w in seeds.values() if len(w) == rotations(args.variant, options)]
+        swept = sum(all(w) for w in full)
+        lost = sum(not any(w) for w in full)
+        print(f"  seeds won from every side by A: {swept}, by B: {lost}, split: {len(full) - swept - lost}")
+    decisions = [sum(r["decisions"]) for r in results]
+    a_dec = sum(r["decisions"][0] for r in results)
+    a_sec = sum(r["decision_seconds"][0] for r in results)
+    print(f"hands/match  {sum(r['hands'] for r in results) / n:.1f}; decisions/match {sum(decisions) / n:.0f}")
+    print(f"A's time     {1000 * a_sec / max(1, a_dec):.2f} ms per decision over {a_dec} decisions")
+    print(f"wall time    {elapsed:.0f} s ({args.workers} worker(s)); {elapsed / n:.2f} s per match")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""Sampling worlds: whole games consistent with everything one seat has seen.
+
+A seat's redacted log (``game.log(seat)``) is its whole information set: the events it saw,
+with other seats' hands, the stock or undealt cards and other seats' hidden draws, pickups and
+discards hidden (``None``). :func:`sample_world` deals those hidden pieces at random, consistent
+with what the seat has seen, and returns a full :class:`~tablegames.core.game.Game` in that
+state, able to go on. Bots that search (see :mod:`tablegames.bots.ismcts`) call it to
+*determinize* the game: to pick one plausible world and look ahead in it.
+
+What a sampled world respects:
+
+* the pieces the seat holds, saw played, or saw shown at the end of a hand;
+* American Sniff: every tile a seat had to lack when it drew or passed (it held no tile
+  matching an open end), that a drawn tile which fits is played at once, and the seat to act
+  holding a playable tile;
+* Four Point Smear: every suit a seat has shown void in (under follow-or-trump, a card that is
+  neither of the suit led nor trump shows a void in the suit led), the bidder's own pickup and
+  discards for the bidder, the trump-discard restriction, and the Game card points a hand's
+  result reveals about the bidder's discards.
+
+The sampler fills the hidden fields of the log with a random assignment that respects these
+constraints, then replays the filled log with :func:`tablegames.replay`, which checks every
+recorded event against the rules: a candidate that still contradicts the log is rejected and
+another is drawn. Hands that are over keep their hidden pieces in one fixed, consistent
+assignment (they cannot change what happens next); only the current hand is drawn at random.
+
+>>> import random, tablegames
+>>> game = tablegames.new_game("american-sniff", seed=5, players=2)
+>>> for _ in range(6):
+...     _ = game.apply(game.legal_actions()[0])
+>>> world = sample_world(game.log(1), random.Random(0))
+>>> tablegames.dumps(world.log(1)) == tablegames.dumps(game.log(1))
+True
+>>> world.view(1).hand == game.view(1).hand
+True
+
+The cost is one replay of the whole match per sample (a few milliseconds for a long match);
+build a :class:`WorldSampler` once to draw many samples of one log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from tablegames.bots import _smear_fill, _sniff_fill
+from tablegames.core.errors import LogError
+from tablegames.core.events import Event, EventLog
+from tablegames.core.game import Game
+from tablegames.core.logs import replay
+
+__all__ = ["WorldSampler", "sample_world"]
+
+
+class _Filler(Protocol):
+    def fill(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
+        """The log's events with every hidden field filled, or ``None`` at a dead end.
+
+        ``relaxed`` also allows rare assignments the first candidates leave out.
+        """
+        ...  # pragma: no cover
+
+    def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
+        """The same for the last hand's events only, from its deal event."""
+        ...  # pragma: no cover
+
+
+_FILLERS: dict[str, Callable[..., _Filler]] = {
+    "american-sniff": _sniff_fill.SniffFiller,
+    "four-point-smear": _smear_fill.SmearFiller,
+}
+
+
+def sample_world(log: EventLog, rng: random.Random) -> Game:
+    """A full game consistent with everything the seat of ``log`` has seen.
+
+    Args:
+        log: a seat's redacted log (``game.log(seat)``), its whole information set. A full
+            log is simply replayed.
+        rng: the generator every hidden piece is drawn with; the same generator state gives
+            the same world.
+
+    Returns:
+        A game in the state the log records, whose redacted log for that seat is ``log``
+        again, with the other hands, the stock or undealt cards, hidden draws, pickups and
+        discards dealt at random, consistent with the log. Hands after the current one are
+        shuffled from a seed drawn from ``rng``.
+
+    Raises:
+        LogError: if no consistent world is found (the log contradicts itself), or the log is
+            malformed.
+        ValueError: if the variant has no sampler.
+
+    """
+    return WorldSampler(log).sample(rng)
+
+
+class WorldSampler:
+    """Draws worlds consistent with one seat's redacted log; build it once, sample many times.
+
+    Building it reads the log once (what each seat played, drew, passed and showed void in)
+    and settles the hands that are over; each :meth:`sample` then only deals the current
+    hand's hidden pieces and replays.
+
+    Args:
+        log: a seat's redacted log, or a full log (which every sample simply replays).
+        attempts: how many candidates to draw before giving up.
+
+    Raises:
+        LogError: if the log contradicts itself in a way the sampler sees at once.
+        ValueError: if the variant has no sampler, or ``attempts`` is not positive.
+
+    """
+
+    def __init__(self, log: EventLog, *, attempts: int = 500) -> None:
+        if not isinstance(log, EventLog):
+            raise LogError("$", f"expected an EventLog (see load_log), got {type(log).__name__}")
+        if attempts < 1:
+            raise ValueError(f"attempts must be at least 1, not {attempts!r}")
+        self.log = log
+        """The log the worlds are drawn for."""
+        self.attempts = attempts
+        """How many candidates :meth:`sample` draws before giving up."""
+        self._filler: _Filler | None = None
+        if log.seat is not None:
+            maker = _FILLERS.get(log.variant)
+            if maker is None:
+                known = ", ".join(sorted(_FILLERS))
+                raise ValueError(f"no world sampler for the variant {log.variant!r}; samplers exist for {known}")
+            self._filler = maker(log.events, seat=log.seat, options=log.options)
+
+    def candidate(self, rng: random.Random, *, relaxed: bool = False) -> EventLog | None:
+        """A full log with the hidden fields drawn at random, not yet checked by replay.
+
+        It respects every constraint listed in the module's documentation; ``None`` if the
+        random choices ran into a dead end (draw again). :meth:`sample` replays it, which
+        checks the rest. ``relaxed`` also allows assignments that are possible but rare (in
+        Smear, another bidder discarding trump while holding more than six); :meth:`sample`
+        turns it on for its second half of attempts.
+        """
+        log = self.log
+        if self._filler is None:
+            return log
+        events = self._filler.fill(rng, relaxed=relaxed)
+        if events is None:
+            return None
+        return EventLog(
+            variant=log.variant, options=log.options, events=tuple(events), seed=rng.randrange(2**63)
+        )
+
+    def hand_candidate(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
+        """The last hand's events, from its deal event on, with hidden fields drawn as by :meth:`candidate`.
+
+        Cheaper than :meth:`candidate` for a long log; for building a world of the current hand
+        alone (as :class:`~tablegames.bots.ismcts.ISMCTSBot` does). ``None`` at a dead end.
+        """
+        if self._filler is None:
+            events = self.log.events
+            deals = [i for i, e in enumerate(events) if getattr(e, "tag", "") == "hand_dealt"]
+            return list(events[deals[-1] :]) if deals else []
+        return self._filler.fill_hand(rng, relaxed=relaxed)
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with the log (see :func:`sample_world`).
+
+        Raises:
+            LogError: if no consistent world is found in :attr:`attempts` candidates.
+
+        """
+        if self._filler is None:
+            return replay(self.log)
+        last = "every candidate reached a dead end"
+        for attempt in range(self.attempts):
+            full = self.candidate(rng, relaxed=2 * attempt >= self.attempts)
+            if full is None:
+                continue
+            try:
+                return replay(full)
+            except LogError as exc:
+                last = str(exc)
+        raise LogError(
+            "$.events",
+            f"no world consistent with seat {self.log.seat}'s log was found in {self.attempts} attempts "
+            f"(the log may contradict itself); last problem: {last}",
+        )
