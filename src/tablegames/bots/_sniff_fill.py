@@ -31,8 +31,9 @@ import attrs
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
-from tablegames.mechanics.line import LineLayout, arm_index
+from tablegames.mechanics.line import arm_index
 from tablegames.variants.sniff.events import GameEnded, HandDealt, HandEnded, LeaderDrawn, Passed, TileDrawn, TilePlayed
+from tablegames.variants.sniff.rules import new_layout
 
 __all__ = ["SniffFiller"]
 
@@ -94,7 +95,7 @@ class _Hand:
 def _read_hands(events: Sequence[Event], players: int) -> list[_Hand]:
     hands: list[_Hand] = []
     hand: _Hand | None = None
-    layout = LineLayout(spinner=True, branches_after=2)
+    layout = new_layout()
     mask = 0
     last_domino: int | None = None
     to_act: int | None = None
@@ -105,7 +106,7 @@ def _read_hands(events: Sequence[Event], players: int) -> list[_Hand]:
             hand = _Hand(i, event, players)
             hand.leader = to_act = last_domino
             hands.append(hand)
-            layout = LineLayout(spinner=True, branches_after=2)
+            layout = new_layout()
             mask = 0
             continue
         if hand is None:

@@ -42,7 +42,7 @@ from tablegames.variants.smear.events import HandDealt as SmearHandDealt
 from tablegames.variants.smear.rules import CARD_POINTS, ORDER
 from tablegames.variants.smear.view import SmearView
 from tablegames.variants.sniff.actions import Play
-from tablegames.variants.sniff.rules import sniff_count
+from tablegames.variants.sniff.rules import new_layout, sniff_count
 from tablegames.variants.sniff.view import SniffView
 
 __all__ = [
@@ -92,7 +92,7 @@ class GreedyBot:
 
 def sniff_layout(view: SniffView) -> LineLayout:
     """The layout a Sniff view shows, rebuilt tile by tile (the Sniff placed before any later double)."""
-    layout = LineLayout(spinner=True, branches_after=2)
+    layout = new_layout()
     if view.opening is None:
         return layout
     layout.place(view.opening, None)

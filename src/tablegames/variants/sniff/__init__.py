@@ -16,7 +16,7 @@ from tablegames.variants.sniff.events import (
 )
 from tablegames.variants.sniff.game import Sniff
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
-from tablegames.variants.sniff.rules import round_pips, sniff_count
+from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.view import ArmView, EndView, SniffView
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "TileDrawn",
     "TilePlayed",
     "check_sniff_deal",
+    "new_layout",
     "play",
     "round_pips",
     "sniff_count",

@@ -24,7 +24,7 @@ from tablegames.variants.sniff.events import (
     TilePlayed,
 )
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
-from tablegames.variants.sniff.rules import round_pips, sniff_count
+from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.text import describe_event, render_layout
 from tablegames.variants.sniff.view import ArmView, EndView, SniffView
 
@@ -220,7 +220,7 @@ class Sniff(Game):
         deal: SniffDeal = self._next_deal(number)
         self.hands = [_sorted(h) for h in deal.hands]
         self.stock = list(deal.stock)
-        self.layout = LineLayout(spinner=True, branches_after=2)
+        self.layout = new_layout()
         self._count = 0
         self._forced = None
         self._legal = None

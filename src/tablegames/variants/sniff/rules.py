@@ -6,10 +6,19 @@ from typing import Final
 
 from tablegames.mechanics.line import ArmEnd, LineLayout
 
-__all__ = ["round_pips", "sniff_count"]
+__all__ = ["new_layout", "round_pips", "sniff_count"]
 
 _PLAIN: Final = ArmEnd.PLAIN
 _DOUBLE: Final = ArmEnd.DOUBLE
+
+
+def new_layout() -> LineLayout:
+    """An empty Sniff layout (rules 8 and 9).
+
+    The first double is the spinner (the Sniff); its branches open once both of its line sides
+    carry a tile.
+    """
+    return LineLayout(spinner=True, branches_after=2)
 
 
 def sniff_count(layout: LineLayout) -> int:
