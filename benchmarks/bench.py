@@ -1,8 +1,8 @@
 """Random-play speed of the variants, with a peer measured in the same run.
 
-Run with ``make bench`` (``benchmarks/run.sh``), which installs the peers, the PyPI
-``dominoes`` package and RLCard, into ``benchmarks/.venv`` only; they are never dependencies
-of the library.
+Run with ``make bench`` (``benchmarks/run.sh``), which installs the peers (the PyPI
+``dominoes`` package, RLCard and OpenSpiel) into ``benchmarks/.venv`` only; they are never
+dependencies of the library.
 Prints decisions per second of random play (deals, automatic draws and the event log
 included), whole matches per second, and the cost of ``legal_actions``, ``apply``,
 ``clone`` and ``replay``, each as a ratio to the peer where the peer has the same operation.
@@ -188,6 +188,37 @@ def peer_rlcard_bridge(seconds: float) -> float | None:
     return actions / elapsed
 
 
+def peer_openspiel(name: str, seconds: float) -> dict[str, float] | None:
+    """An OpenSpiel game by its registered name: decisions per second (chance nodes sampled,
+    not counted) and the cost of ``state.clone()`` after the deal."""
+    try:
+        pyspiel: Any = importlib.import_module("pyspiel")
+        importlib.import_module("open_spiel.python.games")  # registers the pure-Python games
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name)
+    rng = random.Random(1)
+
+    def one_game() -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                n += 1
+        return n
+
+    elapsed, decisions = _timed(seconds, one_game)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return {"decisions_per_s": decisions / elapsed, "clone_us": per_op(state.clone, 2000)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
@@ -198,8 +229,9 @@ def main() -> None:
         print(f"peer dominoes 4p hands: {peer['decisions_per_s']:,.0f} decisions/s, clone {peer['clone_us']:.1f} us")
     print(f"{'players':>7} {'decisions/s':>12} {'vs peer':>8} {'matches/s':>10} {'legal us':>9} {'apply us':>9}"
           f" {'clone us':>9} {'vs peer':>8} {'replay dec/s':>13} {'replay/play':>11} {'log KiB':>8}")
+    speeds: dict[int, dict[str, float]] = {}
     for players in (2, 3, 4):
-        speed = sniff_matches(players, args.seconds)
+        speed = speeds[players] = sniff_matches(players, args.seconds)
         ops = sniff_ops(players)
         rep = sniff_replay(players)
         vs = f"{speed['decisions_per_s'] / peer['decisions_per_s']:.2f}x" if peer else "-"
@@ -211,6 +243,15 @@ def main() -> None:
             f" {rep['replay_decisions_per_s'] / speed['decisions_per_s']:>10.2f}x {rep['log_kib_per_match']:>8.1f}"
         )
     print("(vs peer: decisions/s ratio, >1 is faster; clone: peer time / ours, >1 is faster)")
+    for name, what in (("python_block_dominoes", "pure Python"), ("hearts", "C++ card game")):
+        spiel = peer_openspiel(name, args.seconds)
+        if spiel:
+            ours = speeds[2]["decisions_per_s"] if name.endswith("dominoes") else None
+            vs = f" (2-player Sniff: {ours / spiel['decisions_per_s']:.2f}x)" if ours else ""
+            print(
+                f"peer OpenSpiel {name} ({what}): {spiel['decisions_per_s']:,.0f} decisions/s{vs},"
+                f" clone {spiel['clone_us']:.2f} us"
+            )
     bridge = peer_rlcard_bridge(args.seconds)
     if bridge:
         print(f"peer RLCard bridge engine (raw): {bridge:,.0f} actions/s")
