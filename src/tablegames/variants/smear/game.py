@@ -283,11 +283,12 @@ class Smear(Game):
             return (_PASS, *(_BIDS[a] for a in self.auction.legal_bids()))
         hand = self.hands[seat]
         if self.phase == "discard":
-            return tuple(
-                _discard(combo)
-                for combo in itertools.combinations(sorted(hand, key=_DECK_INDEX.__getitem__), len(self.picked_up))
-                if self._discard_leaves_a_lead(combo)
-            )
+            size = len(self.picked_up)
+            combos = itertools.combinations(sorted(hand, key=_DECK_INDEX.__getitem__), size)
+            if len({c.suit for c in hand}) > size:
+                # every discard of `size` cards leaves some suit untouched, which may then lead
+                return tuple(_discard(combo) for combo in combos)
+            return tuple(_discard(combo) for combo in combos if self._discard_leaves_a_lead(combo))
         return tuple(_PLAYS[c] for c in self._playable(seat))
 
     def _playable(self, seat: int) -> list[Card]:
