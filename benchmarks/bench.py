@@ -15,6 +15,7 @@ import argparse
 import copy
 import importlib
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -219,9 +220,34 @@ def peer_openspiel(name: str, seconds: float) -> dict[str, float] | None:
     return {"decisions_per_s": decisions / elapsed, "clone_us": per_op(state.clone, 2000)}
 
 
+def paired_ratios(rounds: int, seconds: float) -> None:
+    """Each round measures a peer and ours back to back; print the median ratio per pairing.
+
+    Other work on the machine moves every figure; a ratio taken within one short round, and
+    the median over rounds, is far steadier than one long measurement of each.
+    """
+    pairs: dict[str, list[float]] = {"sniff 2p / dominoes": [], "smear / RLCard bridge": []}
+    for _ in range(rounds):
+        peer = peer_dominoes(seconds)
+        if peer:
+            ours = sniff_matches(2, seconds)["decisions_per_s"]
+            pairs["sniff 2p / dominoes"].append(ours / peer["decisions_per_s"])
+        bridge = peer_rlcard_bridge(seconds)
+        if bridge:
+            pairs["smear / RLCard bridge"].append(smear_matches(seconds)["decisions_per_s"] / bridge)
+    for name, ratios in pairs.items():
+        if ratios:
+            ratios.sort()
+            print(
+                f"{name}: median {statistics.median(ratios):.2f}x over {len(ratios)} rounds"
+                f" (min {ratios[0]:.2f}x, max {ratios[-1]:.2f}x)"
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per throughput measurement")
+    parser.add_argument("--rounds", type=int, default=0, help="also print median paired ratios over this many rounds")
     args = parser.parse_args()
     peer = peer_dominoes(args.seconds)
     print(f"tablegames {tablegames.__version__}; peer: {'dominoes (PyPI)' if peer else 'not installed'}")
@@ -262,6 +288,8 @@ def main() -> None:
             f"four-point-smear {options or 'defaults'}: {smear['decisions_per_s']:,.0f} decisions/s{vs},"
             f" {smear['matches_per_s']:.1f} matches/s"
         )
+    if args.rounds:
+        paired_ratios(args.rounds, min(args.seconds, 1.0))
 
 
 if __name__ == "__main__":
