@@ -24,6 +24,7 @@ __all__ = [
     "play_steps",
     "snapshot",
     "swap_tiles_in_text",
+    "strings_matching",
     "tile_strings",
 ]
 
@@ -105,12 +106,17 @@ def snapshot(game: Sniff) -> tuple[Any, ...]:
 
 def tile_strings(data: Any) -> set[str]:
     """Every string in parsed JSON ``data`` (keys and values, at any depth) that names a tile."""
+    return strings_matching(data, _TILE_TEXT)
+
+
+def strings_matching(data: Any, pattern: re.Pattern[str]) -> set[str]:
+    """Every string in parsed JSON ``data`` (keys and values, at any depth) that ``pattern`` fully matches."""
     found: set[str] = set()
     stack = [data]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if _TILE_TEXT.fullmatch(item):
+            if pattern.fullmatch(item):
                 found.add(item)
         elif isinstance(item, dict):
             stack.extend(item.keys())

@@ -31,7 +31,7 @@ import attrs
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
-from tablegames.mechanics.line import arm_index
+from tablegames.mechanics.line import arm_index, tile_mask
 from tablegames.variants.sniff.events import GameEnded, HandDealt, HandEnded, LeaderDrawn, Passed, TileDrawn, TilePlayed
 from tablegames.variants.sniff.rules import new_layout
 
@@ -41,10 +41,6 @@ _TILES: Final = domino_set(6)
 _INDEX: Final = {t: i for i, t in enumerate(_TILES)}
 _NEVER: Final = 1 << 30
 """A time after every event: the release time of a tile still held."""
-
-
-def _bits(tile: Tile) -> int:
-    return (1 << tile.high) | (1 << tile.low)
 
 
 def _canonical(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
@@ -65,7 +61,7 @@ class _Seat:
 
     def lowest_time(self, tile: Tile, release: int) -> int:
         """The last no-play moment before ``release`` at which ``tile`` would have fitted (-2 if none)."""
-        bits = _bits(tile)
+        bits = tile_mask(tile)
         last = -2
         for time, mask in self.noplay:
             if time >= release:
@@ -332,7 +328,7 @@ class SniffFiller:
         pool = self.pool[:]
         pending: Tile | None = None
         if hand.pending is not None and hand.pending != me:
-            fits = [t for t in pool if _bits(t) & hand.mask]
+            fits = [t for t in pool if tile_mask(t) & hand.mask]
             if not fits:
                 return False
             pending = fits[rng.randrange(len(fits))]
@@ -348,7 +344,7 @@ class SniffFiller:
         to_act = hand.to_act
         if to_act is not None and to_act != me and hand.pending is None and hand.mask:
             played = {t for _, t in hand.seats[to_act].plays}
-            if not any(_bits(t) & hand.mask for t in slots[to_act] if t not in played):
+            if not any(tile_mask(t) & hand.mask for t in slots[to_act] if t not in played):
                 return False
         rng.shuffle(pool)
         self._write(hand, slots, pool, out=out, pending=pending)

@@ -10,6 +10,7 @@ from tablegames.mechanics.line import (
     ArmEnd,
     LineLayout,
     arm_index,
+    tile_mask,
 )
 from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
 
@@ -25,5 +26,6 @@ __all__ = [
     "LineLayout",
     "arm_index",
     "legal_cards",
+    "tile_mask",
     "trick_winner",
 ]

@@ -42,6 +42,7 @@ __all__ = [
     "ArmEnd",
     "LineLayout",
     "arm_index",
+    "tile_mask",
 ]
 
 WEST: Final = 0
@@ -57,6 +58,15 @@ ARM_IDS: Final = ("W", "E", "N", "S")
 _LINE_ONLY: Final = (WEST, EAST)
 _ALL_ARMS: Final = (WEST, EAST, NORTH, SOUTH)
 _NONE: Final[tuple[int, ...]] = ()
+
+
+def tile_mask(tile: Tile) -> int:
+    """The bit set of a tile's halves, to test against :meth:`LineLayout.open_mask`.
+
+    >>> tile_mask(Tile(6, 4)) == (1 << 6) | (1 << 4)
+    True
+    """
+    return (1 << tile.high) | (1 << tile.low)
 
 
 def arm_index(arm_id: str) -> int:
@@ -183,7 +193,10 @@ class LineLayout:
                 yield arm
 
     def open_mask(self) -> int:
-        """A bit set of the values open ends show: bit ``v`` is set if some open end shows ``v``."""
+        """A bit set of the values open ends show: bit ``v`` is set if some open end shows ``v``.
+
+        A tile fits some open end exactly when ``tile_mask(tile) & layout.open_mask()``.
+        """
         if self.opening is None:
             return 0
         values = self.values

@@ -62,6 +62,7 @@ from tests.strategies import (
     smear_targets,
     suit_heavy_smear_deal_json,
 )
+from tests.support import strings_matching
 
 SMEAR: Final = "four-point-smear"
 _DECK: Final = Counter(CARDS)
@@ -374,19 +375,7 @@ def _canonical(cards: Sequence[Card]) -> Discard:
 
 def _card_strings(data: Any) -> set[str]:
     """Every string in parsed JSON ``data`` (keys and values, at any depth) that names a card."""
-    found: set[str] = set()
-    stack = [data]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _CARD_TEXT.fullmatch(item):
-                found.add(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
+    return strings_matching(data, _CARD_TEXT)
 
 
 def _hidden_cards(game: Smear, seat: int) -> set[str]:

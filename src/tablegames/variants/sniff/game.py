@@ -11,7 +11,7 @@ from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
-from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, tile_mask
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.events import (
     GameEnded,
@@ -34,6 +34,7 @@ _TILES: Final = domino_set(6)
 _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
 _PLAYS_ON: Final = {t: tuple(play(t, a) for a in ARM_IDS) for t in _TILES}
+_MASK: Final = {t: tile_mask(t) for t in _TILES}
 
 
 def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
@@ -305,7 +306,7 @@ class Sniff(Game):
     def _can_play(self, seat: int, mask: int) -> bool:
         """Whether ``seat`` holds a tile matching an open end (``mask`` from ``open_mask()``)."""
         for tile in self.hands[seat]:
-            if (1 << tile.high | 1 << tile.low) & mask:
+            if _MASK[tile] & mask:
                 return True
         return False
 
@@ -314,7 +315,7 @@ class Sniff(Game):
             return False
         for hand in self.hands:
             for tile in hand:
-                if (1 << tile.high | 1 << tile.low) & mask:
+                if _MASK[tile] & mask:
                     return False
         return True
 
@@ -334,7 +335,7 @@ class Sniff(Game):
                     tile = self.stock.pop(0)
                     hand.append(tile)
                     self._emit(TileDrawn(seat, tile))
-                    if (1 << tile.high | 1 << tile.low) & mask:
+                    if _MASK[tile] & mask:
                         hand.sort(key=_ORDER.__getitem__)
                         self._forced = tile
                         self._current = seat
