@@ -23,7 +23,9 @@ Hooks:
 * ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
 
 Optional overrides: ``_canonical(action)`` (the interned instance of a parsed action),
-``describe_event(event)`` and ``render_table()`` (text for the command line).
+``describe_event(event)`` and ``render_table()`` (text for the command line), and
+``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces are and what a seat may not
+see, for the conformance kit).
 """
 
 from __future__ import annotations
@@ -361,6 +363,25 @@ class Game(abc.ABC):
         """The seat and action ``event`` records, or ``None`` for an automatic event."""
 
     # -- helpers --------------------------------------------------------------------
+
+    def piece_places(self) -> Mapping[str, Sequence[Any]] | None:
+        """Where every piece is now, by place (``"hand 0"``, ``"stock"``, ...), for checks.
+
+        Every piece of :attr:`pieces` is in exactly one place at any moment; the conformance
+        kit (:mod:`tablegames.testing`) checks that after every step. This is a debugging
+        and testing aid, never used by the engine itself. The default, ``None``, says the
+        variant does not report its pieces, and the checks that need it are skipped.
+        """
+        return None
+
+    def hidden_pieces(self, seat: int) -> frozenset[Any] | None:
+        """The pieces whose place ``seat`` may not know now (others' hands, a face-down stock).
+
+        The conformance kit checks that no view or redacted log of ``seat`` names one of
+        them. The default, ``None``, says the variant does not report them, and the checks
+        that need it are skipped.
+        """
+        return None
 
     def describe_event(self, event: Event) -> str:
         """One line of text saying what ``event`` means (the command line prints these)."""

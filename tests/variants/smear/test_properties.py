@@ -27,6 +27,7 @@ import tablegames
 from tablegames.bots import RandomBot
 from tablegames.components.cards import Card
 from tablegames.core.events import Action, Event
+from tablegames.testing import conformance_tests
 from tablegames.variants.smear import (
     Bid,
     BiddingWon,
@@ -691,17 +692,6 @@ def test_apply_returns_exactly_the_new_tail_of_the_log(case: SmearCase) -> None:
         assert game.is_over or len(game.legal_actions()) > 0
 
 
-@given(case=smear_cases)
-def test_same_seed_and_choices_give_a_byte_identical_log(case: SmearCase) -> None:
-    """Randomness comes from the seed alone: the same seed and the same choices give the same log, byte for byte."""
-    first = _new(case.seed, case.options)
-    _play_out(first, case.rng())
-    random.seed(case.choice_seed ^ 0x5EED)  # a different global generator state must not matter
-    second = _new(case.seed, case.options)
-    _play_out(second, case.rng())
-    assert _full_log(second) == _full_log(first)
-
-
 # -- replay ---------------------------------------------------------------------------------------
 
 
@@ -712,20 +702,6 @@ def _go_on_together(original: Smear, replayed: Smear, rng: random.Random) -> Non
         assert replayed.apply(action) == original.apply(action)
     assert replayed.is_over
     assert _full_log(replayed) == _full_log(original)
-
-
-@given(case=smear_cases, steps=st.integers(min_value=0, max_value=900))
-def test_replay_of_the_json_log_reproduces_it_and_goes_on_identically(case: SmearCase, steps: int) -> None:
-    """replay(load_log(dumps(log))) gives the same log byte for byte, the same state, and goes on identically."""
-    game = _new(case.seed, case.options)
-    rng = case.rng()
-    _play_steps(game, rng, steps)
-    text = _full_log(game)
-    replayed = tablegames.replay(tablegames.load_log(text))
-    assert isinstance(replayed, Smear)
-    assert _full_log(replayed) == text
-    assert _snapshot(replayed) == _snapshot(game)
-    _go_on_together(game, replayed, rng)
 
 
 @given(options=smear_options, seed=seeds, data=st.data(), choice_seed=choice_seeds, steps=st.integers(0, 100))
@@ -803,103 +779,12 @@ def test_no_view_or_redacted_log_names_a_card_hidden_from_its_seat(case: SmearCa
         game.apply(_bold(game, rng))
 
 
-def _same_for(seat: int, a: Smear, b: Smear) -> None:
-    assert tablegames.dumps(b.view(seat)) == tablegames.dumps(a.view(seat))
-    assert tablegames.dumps(b.log(seat)) == tablegames.dumps(a.log(seat))
+# -- the conformance kit --------------------------------------------------------------------
+# Replay of the JSON log (byte for byte, then going on identically), the same seed and choices
+# giving the same log, clone independence and indistinguishable deals within a hand are the
+# kit's checks; this suite runs every check of the kit on Four Point Smear.
 
-
-@given(options=smear_options, seed=seeds, data=st.data(), choice_seed=choice_seeds)
-def test_a_seat_cannot_tell_deals_apart_that_differ_only_in_what_it_cannot_see(
-    options: SmearOptions, seed: int, data: st.DataObject, choice_seed: int
-) -> None:
-    """Two deals alike in one seat's hand give it identical views and logs through the bidding and its own plays."""
-    first = data.draw(smear_deal_json())
-    seat = data.draw(st.integers(min_value=0, max_value=3))
-    rest = [c for s, hand in enumerate(first["hands"]) if s != seat for c in hand] + first["undealt"]
-    reordered = iter(data.draw(st.permutations(rest)))
-    hands = [first["hands"][s] if s == seat else [next(reordered) for _ in range(6)] for s in range(4)]
-    second = {"hands": hands, "undealt": list(reordered), "dealer": first["dealer"]}
-    a = _new(seed, options, [first])
-    b = _new(seed, options, [second])
-    rng = random.Random(choice_seed)
-    while True:
-        if a.bidder == seat and a.picked_up != b.picked_up:
-            break  # the seat took up different cards: that it may see
-        _same_for(seat, a, b)
-        if a.is_over or a.hand_number > 1:
-            break
-        if a.phase != "bidding" and a.current_player != seat:
-            break  # another seat's discard or card comes from cards the seat cannot see
-        assert tuple(b.legal_actions()) == tuple(a.legal_actions())
-        action = _bold(a, rng)
-        a.apply(action)
-        b.apply(action)
-
-
-def _swap(card: str, x: str, y: str) -> str:
-    return y if card == x else x if card == y else card
-
-
-def _mirror(action: Action, x: str, y: str) -> Action:
-    if isinstance(action, PlayCard):
-        return PlayCard(Card.parse(_swap(str(action.card), x, y)))
-    if isinstance(action, Discard):
-        return _canonical([Card.parse(_swap(str(c), x, y)) for c in action.cards])
-    return action
-
-
-@given(options=smear_options, seed=seeds, data=st.data(), choice_seed=choice_seeds)
-def test_swapping_two_cards_a_seat_cannot_see_changes_nothing_it_sees(
-    options: SmearOptions, seed: int, data: st.DataObject, choice_seed: int
-) -> None:
-    """Within a hand, while two swapped cards stay hidden from a seat and play is alike, its view and log are alike."""
-    deal = data.draw(smear_deal_json())
-    seat = data.draw(st.integers(min_value=0, max_value=3))
-    hidden = [c for s, hand in enumerate(deal["hands"]) if s != seat for c in hand] + deal["undealt"]
-    x, y = data.draw(st.lists(st.sampled_from(hidden), min_size=2, max_size=2, unique=True))
-    swapped = {
-        "hands": [[_swap(c, x, y) for c in hand] for hand in deal["hands"]],
-        "undealt": [_swap(c, x, y) for c in deal["undealt"]],
-        "dealer": deal["dealer"],
-    }
-    a = _new(seed, options, [deal])
-    b = _new(seed, options, [swapped])
-    rng = random.Random(choice_seed)
-    compared = 0
-    while a.hand_number == 1 and not a.is_over:
-        seen = tablegames.dumps(a.log(seat))
-        if {x, y} & (_card_strings(json.loads(seen)) | _card_strings(json.loads(tablegames.dumps(a.view(seat))))):
-            break  # a swapped card is no longer hidden
-        assert tablegames.dumps(b.log(seat)) == seen
-        assert tablegames.dumps(b.view(seat)) == tablegames.dumps(a.view(seat))
-        compared += 1
-        action = _bold(a, rng)
-        mirror = _mirror(action, x, y)
-        a.apply(action)
-        if mirror not in b.legal_actions():
-            break  # play goes differently: a void shown, say; that may be seen
-        b.apply(mirror)
-    assert compared >= 1
-
-
-# -- clones -----------------------------------------------------------------------------------------
-
-
-@given(case=smear_cases, steps=st.integers(min_value=0, max_value=300), more=st.integers(min_value=1, max_value=40))
-def test_clone_is_independent_of_its_original(case: SmearCase, steps: int, more: int) -> None:
-    """A clone starts equal; actions applied to it leave the original unchanged, and the other way round."""
-    game = _new(case.seed, case.options)
-    rng = case.rng()
-    _play_steps(game, rng, steps, _bold)
-    clone = game.clone()
-    assert type(clone) is type(game)
-    before = _snapshot(game)
-    assert _snapshot(clone) == before
-    _play_steps(clone, rng, more, _bold)
-    assert _snapshot(game) == before
-    clone_before = _snapshot(clone)
-    _play_steps(game, rng, more, _bold)
-    assert _snapshot(clone) == clone_before
+TestSmearConformance = conformance_tests(Smear, options=smear_options, examples=40)
 
 
 # -- legality ----------------------------------------------------------------------------------------

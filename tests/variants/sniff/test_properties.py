@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablegames
-from tablegames.components.tiles import Tile
+from tablegames.testing import conformance_tests
 from tablegames.variants.sniff import (
     GameEnded,
     HandDealt,
@@ -50,7 +50,6 @@ from tests.support import (
     play_out,
     play_steps,
     snapshot,
-    swap_tiles_in_text,
     tile_strings,
 )
 
@@ -211,17 +210,6 @@ def test_apply_returns_exactly_the_new_tail_of_the_log(case: GameCase) -> None:
         assert game.is_over or len(game.legal_actions()) > 0
 
 
-@given(case=game_cases)
-def test_same_seed_and_choices_give_a_byte_identical_log(case: GameCase) -> None:
-    """Randomness comes from the seed alone: the same seed and the same choices give the same log, byte for byte."""
-    first = new_sniff(case.seed, case.players)
-    play_out(first, case.rng())
-    random.seed(case.choice_seed ^ 0x5EED)  # a different global generator state must not matter
-    second = new_sniff(case.seed, case.players)
-    play_out(second, case.rng())
-    assert full_log(second) == full_log(first)
-
-
 # -- replay -----------------------------------------------------------------------------
 
 
@@ -232,20 +220,6 @@ def _go_on_together(original: Sniff, replayed: Sniff, rng: random.Random) -> Non
         assert replayed.apply(action) == original.apply(action)
     assert replayed.is_over
     assert full_log(replayed) == full_log(original)
-
-
-@given(case=game_cases, steps=st.integers(min_value=0, max_value=600))
-def test_replay_of_the_json_log_reproduces_it_and_goes_on_identically(case: GameCase, steps: int) -> None:
-    """replay(load_log(dumps(log))) gives the same log byte for byte, the same state, and goes on identically."""
-    game = new_sniff(case.seed, case.players)
-    rng = case.rng()
-    play_steps(game, rng, steps)
-    text = full_log(game)
-    replayed = tablegames.replay(tablegames.load_log(text))
-    assert isinstance(replayed, Sniff)
-    assert full_log(replayed) == text
-    assert snapshot(replayed) == snapshot(game)
-    _go_on_together(game, replayed, rng)
 
 
 @given(
@@ -308,80 +282,12 @@ def test_no_view_or_redacted_log_names_a_tile_hidden_from_its_seat(case: GameCas
         game.apply(pick(game, rng))
 
 
-@given(seed=seeds, players=player_counts, data=st.data())
-def test_a_seat_cannot_tell_deals_apart_that_differ_only_in_what_it_cannot_see(
-    seed: int, players: int, data: st.DataObject
-) -> None:
-    """Two deals alike in the leading seat's hand give it identical views and logs, however the rest is dealt."""
-    first = data.draw(deal_json(players))
-    seat = data.draw(st.integers(min_value=0, max_value=players - 1))
-    first["leader"] = seat
-    rest = [t for s, hand in enumerate(first["hands"]) for t in hand if s != seat] + first["stock"]
-    reordered = data.draw(st.permutations(rest))
-    size = len(first["hands"][0])
-    others = iter(reordered[i : i + size] for i in range(0, len(reordered), size))
-    hands = [first["hands"][s] if s == seat else list(next(others)) for s in range(players)]
-    stock = reordered[(players - 1) * size :]
-    second = {"hands": hands, "stock": list(stock), "leader": seat}
-    a = new_sniff(seed, players, deals=[first])
-    b = new_sniff(seed, players, deals=[second])
-    assert a.current_player == seat
-    assert tablegames.dumps(b.view(seat)) == tablegames.dumps(a.view(seat))
-    assert tablegames.dumps(b.log(seat)) == tablegames.dumps(a.log(seat))
+# -- the conformance kit --------------------------------------------------------------------
+# Replay of the JSON log (byte for byte, then going on identically), the same seed and choices
+# giving the same log, clone independence and indistinguishable deals within a hand are the
+# kit's checks; this suite runs every check of the kit on American Sniff.
 
-
-@given(seed=seeds, players=player_counts, data=st.data(), choice_seed=choice_seeds)
-def test_swapping_two_tiles_a_seat_cannot_see_changes_nothing_it_sees(
-    seed: int, players: int, data: st.DataObject, choice_seed: int
-) -> None:
-    """Within a hand, while two swapped tiles stay hidden from a seat and play is alike, its view and log are alike."""
-    deal = data.draw(deal_json(players))
-    seat = data.draw(st.integers(min_value=0, max_value=players - 1))
-    hidden = [t for s, hand in enumerate(deal["hands"]) for t in hand if s != seat] + deal["stock"]
-    x, y = data.draw(st.lists(st.sampled_from(hidden), min_size=2, max_size=2, unique=True))
-    swapped = json.loads(swap_tiles_in_text(json.dumps(deal), x, y))
-    a = new_sniff(seed, players, deals=[deal])
-    b = new_sniff(seed, players, deals=[swapped])
-    rng = random.Random(choice_seed)
-    compared = 0
-    while a.hand_number == 1:
-        if full_log(b) != swap_tiles_in_text(full_log(a), x, y):
-            break  # play went differently: that may be seen
-        seen = tablegames.dumps(a.log(seat))
-        if {x, y} & tile_strings(json.loads(seen)):
-            break  # a swapped tile is no longer hidden
-        assert tablegames.dumps(b.log(seat)) == seen
-        assert tablegames.dumps(b.view(seat)) == tablegames.dumps(a.view(seat))
-        compared += 1
-        if a.is_over:
-            break
-        action = pick(a, rng)
-        mirror = play(Tile.parse({x: y, y: x}.get(str(action.tile), str(action.tile))), action.end)
-        a.apply(action)
-        if mirror not in b.legal_actions():
-            break
-        b.apply(mirror)
-    assert compared >= 1
-
-
-# -- clones -----------------------------------------------------------------------------
-
-
-@given(case=game_cases, steps=st.integers(min_value=0, max_value=200), more=st.integers(min_value=1, max_value=30))
-def test_clone_is_independent_of_its_original(case: GameCase, steps: int, more: int) -> None:
-    """A clone starts equal; actions applied to it leave the original unchanged, and the other way round."""
-    game = new_sniff(case.seed, case.players)
-    rng = case.rng()
-    play_steps(game, rng, steps)
-    clone = game.clone()
-    assert type(clone) is type(game)
-    before = snapshot(game)
-    assert snapshot(clone) == before
-    play_steps(clone, rng, more)
-    assert snapshot(game) == before
-    clone_before = snapshot(clone)
-    play_steps(game, rng, more)
-    assert snapshot(clone) == clone_before
+TestSniffConformance = conformance_tests(Sniff, options={"players": player_counts}, examples=40)
 
 
 # -- legality -----------------------------------------------------------------------------
