@@ -158,7 +158,12 @@ class _Cheater:
 
 def test_the_check_catches_a_bot_that_peeks() -> None:
     """The lockstep check fails for a bot that reads the hidden hands, so it has teeth."""
-    first, second = _sniff_pair(0)
-    games = iter([first, second])
-    with pytest.raises(AssertionError):
-        _shared_decisions(first, second, lambda: _Cheater(next(games)), seat=0, steps=40)
+    caught = []
+    for seed in range(10):  # on some deals the peeked parity happens to agree; one catch is the point
+        first, second = _sniff_pair(seed)
+        games = iter([first, second])
+        try:
+            _shared_decisions(first, second, lambda games=games: _Cheater(next(games)), seat=0, steps=40)
+        except AssertionError:
+            caught.append(seed)
+    assert caught, "the lockstep check never told a peeking bot apart on ten deals"

@@ -53,10 +53,10 @@ def test_the_first_number_is_the_first_legal_action() -> None:
     """Answering 1 plays the first move listed, and the view shows the layout, ends and count."""
     done = run(*SNIFF_2, "--seed", "7", "--seat", "0", stdin=ENOUGH)
     first = done.out.split("your move (1 to 7); q quits: 1\n", 1)[1]
-    assert first.splitlines()[0] == "  seat 0 opens with 6-1: count 7"
-    assert "layout    W=6  [6-1] 5-1  E=5" in done.out
-    assert "ends      W 5, E 2; count 7" in done.out
-    assert "your tiles  6-1 5-2 4-3 4-2 3-2 3-0 1-1" in done.out
+    assert first.splitlines()[0] == "  seat 0 opens with 6-3: count 9"
+    assert "layout    W=6  [6-3] 3-0  E=0" in done.out
+    assert "ends      W 6, E 0; count 6" in done.out
+    assert "your tiles  6-3 6-1 4-3 4-2 3-2 3-1 2-2" in done.out
 
 
 def test_junk_and_numbers_out_of_range_ask_again() -> None:
@@ -74,7 +74,7 @@ def test_junk_and_numbers_out_of_range_ask_again() -> None:
 def test_enter_plays_the_only_move() -> None:
     """When one move is legal, an empty answer plays it."""
     done = run(*SNIFF_2, "--seed", "7", "--seat", "0", stdin="1\n\n" + ENOUGH)
-    assert "your move (1, or Enter); q quits: \n  seat 0 plays 5-2 on E" in done.out
+    assert "your move (1, or Enter); q quits: \n  seat 0 plays 6-1 on W" in done.out
 
 
 def test_end_of_input_is_one_line_and_exit_1() -> None:

@@ -9,6 +9,7 @@ leak in one is a leak in the other and one test covers both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
@@ -19,6 +20,7 @@ __all__ = [
     "Action",
     "Event",
     "EventLog",
+    "fast_constructor",
     "redact_hands",
     "visible",
 ]
@@ -29,6 +31,7 @@ FORMAT_VERSION: Final = 1
 """The version of the published JSON forms; bumped on any incompatible change."""
 
 _E = TypeVar("_E", bound="Event")
+_T = TypeVar("_T")
 _H = TypeVar("_H")
 
 
@@ -109,3 +112,42 @@ class EventLog:
     def is_full(self) -> bool:
         """Whether this is a full log, which :func:`tablegames.replay` accepts."""
         return self.seat is None
+
+
+def fast_constructor(cls: type[_T]) -> Callable[..., _T]:
+    """A positional constructor for ``cls``, a frozen slotted attrs class, for a hot path.
+
+    ``fast_constructor(cls)(*values)`` returns the same object as ``cls(*values)`` (every field
+    given, in order) about a third faster: it fills the slots directly instead of going through
+    the frozen class's ``__setattr__`` guard. Events are built this way on a variant's hot path.
+
+    Raises:
+        TypeError: if ``cls`` is not a slotted attrs class, or has a field with a validator or a
+            converter, a field left out of ``__init__``, or an ``__attrs_post_init__``, whose
+            work the fast constructor would skip.
+
+    >>> @attrs.frozen
+    ... class Moved(Event):
+    ...     seat: int
+    ...     to: str
+    >>> fast_constructor(Moved)(1, "W") == Moved(1, "W")
+    True
+    """
+    if not attrs.has(cls) or "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"{cls.__name__} is not a slotted attrs class without __attrs_post_init__")
+    setters: dict[str, Any] = {}
+    names = []
+    for field in attrs.fields(cls):
+        if field.validator is not None or field.converter is not None or not field.init:
+            raise TypeError(f"{cls.__name__}.{field.name} has a validator or converter, or is not in __init__")
+        slot = next(klass.__dict__[field.name] for klass in cls.__mro__ if field.name in klass.__dict__)
+        setters[f"_set_{field.name}"] = slot.__set__
+        names.append(field.name)
+    lines = [f"def make({', '.join(names)}):", "    self = _new(_cls)"]
+    lines += [f"    _set_{name}(self, {name})" for name in names]
+    lines.append("    return self")
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec("\n".join(lines), namespace)  # the attrs way: names are the class's own field names
+    make: Callable[..., _T] = namespace["make"]
+    make.__doc__ = f"Build a {cls.__name__} from its field values, in order."
+    return make

@@ -7,9 +7,14 @@ and the result is recorded in an event: a log replays without running any genera
 
 from __future__ import annotations
 
+import hashlib
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
-__all__ = ["fresh_seed", "hand_rng"]
+__all__ = ["fresh_seed", "hand_rng", "hand_shuffle"]
+
+_T = TypeVar("_T")
 
 
 def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Random:
@@ -27,3 +32,30 @@ def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Rando
 def fresh_seed() -> int:
     """A new seed from the operating system, for games created without one."""
     return random.SystemRandom().randrange(2**63)
+
+
+def hand_shuffle(seed: int, hand_number: int, items: Sequence[_T], purpose: str = "deal") -> list[_T]:
+    """``items`` in a random order drawn from the seed, the hand number and the purpose.
+
+    A Fisher-Yates shuffle driven by the 512-bit BLAKE2b digest of those three, read as one
+    integer: the same arguments give the same order everywhere, and for up to 52 items every
+    order is as likely as any other to within one part in 2**280. It is several times cheaper
+    than seeding a :class:`random.Random` and shuffling with it.
+
+    Raises:
+        ValueError: for more than 98 items, where the digest is too short for a fair shuffle.
+
+    >>> hand_shuffle(7, 1, range(5)) == hand_shuffle(7, 1, range(5))
+    True
+    >>> sorted(hand_shuffle(7, 2, "abcd"))
+    ['a', 'b', 'c', 'd']
+    """
+    out = list(items)
+    if len(out) > 98:
+        raise ValueError(f"hand_shuffle takes at most 98 items, not {len(out)}")
+    digest = hashlib.blake2b(f"tablegames/{seed}/{hand_number}/{purpose}".encode(), digest_size=64).digest()
+    x = int.from_bytes(digest, "little")
+    for i in range(len(out) - 1, 0, -1):
+        x, j = divmod(x, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out

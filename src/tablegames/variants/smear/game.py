@@ -9,9 +9,9 @@ from typing import ClassVar, Final
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.components.seats import Seating
 from tablegames.core.errors import LogError
-from tablegames.core.events import Action, Event, visible
+from tablegames.core.events import Action, Event, fast_constructor, visible
 from tablegames.core.game import Game
-from tablegames.core.rng import hand_rng
+from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.bidding import Auction
 from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
@@ -46,6 +46,8 @@ _DECK_INDEX: Final = {c: i for i, c in enumerate(_DECK)}
 _PASS: Final = Pass()
 _BIDS: Final = {a: Bid(a) for a in range(MIN_BID, MAX_BID + 1)}
 _PLAYS: Final = {c: PlayCard(c) for c in _DECK}
+_card_played: Final = fast_constructor(CardPlayed)
+_trick_won: Final = fast_constructor(TrickWon)
 _DISCARDS: dict[tuple[Card, ...], Discard] = {}
 
 
@@ -195,6 +197,24 @@ class Smear(Game):
             winner=self._winner,
         )
 
+    def piece_places(self) -> dict[str, tuple[Card, ...]]:
+        """Where the 32 cards are: hands, the untouched undealt, discards, the trick, won tricks."""
+        places = {f"hand {s}": tuple(hand) for s, hand in enumerate(self.hands)}
+        places["undealt"] = self.undealt[len(self.picked_up) :]
+        places["discards"] = self.discards
+        places["trick"] = tuple(c for _, c in self.trick)
+        places["tricks"] = tuple(c for _, cards in self.tricks for c in cards)
+        return places
+
+    def hidden_pieces(self, seat: int) -> frozenset[Card]:
+        """The cards ``seat`` may not see: other hands, the untouched undealt, others' discards."""
+        self._check_seat(seat)
+        hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
+        hidden.update(self.undealt[len(self.picked_up) :])
+        if self.bidder != seat:
+            hidden.update(self.discards)
+        return frozenset(hidden)
+
     def describe_event(self, event: Event) -> str:
         """One line of text saying what ``event`` means."""
         return describe_event(event)
@@ -211,8 +231,7 @@ class Smear(Game):
         return check_smear_deal(deal, options)
 
     def _shuffled_deal(self, hand_number: int) -> SmearDeal:
-        cards = list(_DECK)
-        hand_rng(self.seed, hand_number).shuffle(cards)
+        cards = hand_shuffle(self.seed, hand_number, _DECK)
         hands = tuple(tuple(cards[i * 6 : (i + 1) * 6]) for i in range(4))
         return SmearDeal(hands=hands, undealt=tuple(cards[24:]))
 
@@ -433,7 +452,7 @@ class Smear(Game):
             self.trump = card.suit
         self.trick.append((seat, card))
         self.plays.append((seat, card))
-        self._emit(CardPlayed(seat, card))
+        self._events.append(_card_played(seat, card))
         if len(self.trick) < 4:
             self._current = self._seating.next(seat)
             return
@@ -443,7 +462,7 @@ class Smear(Game):
         self.tricks.append((winner, cards))
         self.tricks_won[side] += 1
         self.trick = []
-        self._emit(TrickWon(winner, side, cards))
+        self._events.append(_trick_won(winner, side, cards))
         if len(self.tricks) < 6:
             self._current = winner
             return

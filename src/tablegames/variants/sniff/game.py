@@ -8,9 +8,9 @@ from typing import ClassVar, Final
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError
-from tablegames.core.events import Action, Event
+from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
-from tablegames.core.rng import hand_rng
+from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, tile_mask
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.events import (
@@ -35,6 +35,12 @@ _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
 _PLAYS_ON: Final = {t: tuple(play(t, a) for a in ARM_IDS) for t in _TILES}
 _MASK: Final = {t: tile_mask(t) for t in _TILES}
+_tile_played: Final = fast_constructor(TilePlayed)
+_tile_drawn: Final = fast_constructor(TileDrawn)
+# A tile's placements on each set of arms (a bit per arm), in arm order.
+_PLAYS_ON_ARMS: Final = {
+    t: tuple(tuple(_PLAYS_ON[t][a] for a in range(4) if arms >> a & 1) for arms in range(16)) for t in _TILES
+}
 
 
 def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
@@ -159,6 +165,19 @@ class Sniff(Game):
             winner=self._winner,
         )
 
+    def piece_places(self) -> dict[str, tuple[Tile, ...]]:
+        """Where the 28 tiles are: each seat's hand (``"hand 0"``...), the stock and the layout."""
+        places = {f"hand {s}": tuple(hand) for s, hand in enumerate(self.hands)}
+        places["stock"] = tuple(self.stock)
+        places["layout"] = tuple(self.layout.all_tiles())
+        return places
+
+    def hidden_pieces(self, seat: int) -> frozenset[Tile]:
+        """The tiles ``seat`` may not see: the other hands and the stock."""
+        self._check_seat(seat)
+        others = (t for s, hand in enumerate(self.hands) if s != seat for t in hand)
+        return frozenset((*others, *self.stock))
+
     def describe_event(self, event: Event) -> str:
         """One line of text saying what ``event`` means."""
         return describe_event(event)
@@ -175,8 +194,7 @@ class Sniff(Game):
         return check_sniff_deal(deal, options)
 
     def _shuffled_deal(self, hand_number: int) -> SniffDeal:
-        tiles = list(_TILES)
-        hand_rng(self.seed, hand_number).shuffle(tiles)
+        tiles = hand_shuffle(self.seed, hand_number, _TILES)
         n = self.options.players
         size = HAND_SIZES[n]
         hands = tuple(tuple(tiles[i * size : (i + 1) * size]) for i in range(n))
@@ -241,18 +259,25 @@ class Sniff(Game):
         if layout.opening is None:
             return tuple(play(t, None) for t in tiles)
         values = layout.values
-        arms = layout.open_arms()
-        out = []
+        showing = [0] * 7  # the arms showing each value, a bit per arm
+        showing[values[0]] = 1
+        showing[values[1]] |= 2
+        if layout.branches_open:
+            showing[values[2]] |= 4
+            showing[values[3]] |= 8
+        out: list[Play] = []
         for tile in tiles:
-            high, low = tile.high, tile.low
-            plays = _PLAYS_ON[tile]
-            for arm in arms:
-                v = values[arm]
-                if v == high or v == low:
-                    out.append(plays[arm])
+            arms = showing[tile.high] | showing[tile.low]
+            if arms:
+                out += _PLAYS_ON_ARMS[tile][arms]
         return tuple(out)
 
     def _why_illegal(self, action: Action) -> str | None:
+        legal = self._legal
+        if legal is not None:
+            for known in legal:  # the interned actions legal_actions() handed out
+                if known is action:
+                    return None
         if not isinstance(action, Play):
             return f"not a Sniff action: a Sniff action is a Play, not {type(action).__name__}"
         seat = self._current
@@ -290,7 +315,7 @@ class Sniff(Game):
         self._forced = None
         self._legal = None
         count = self._count = sniff_count(self.layout)
-        self._emit(TilePlayed(seat, tile, end, count))
+        self._events.append(_tile_played(seat, tile, end, count))
         if count and count % 5 == 0:
             side = self._side[seat]
             total = self._scores[side] = self._scores[side] + count
@@ -302,13 +327,6 @@ class Sniff(Game):
             self._end_hand("domino", seat)
             return
         self._turn(self._after[seat])
-
-    def _can_play(self, seat: int, mask: int) -> bool:
-        """Whether ``seat`` holds a tile matching an open end (``mask`` from ``open_mask()``)."""
-        for tile in self.hands[seat]:
-            if _MASK[tile] & mask:
-                return True
-        return False
 
     def _blocked(self, mask: int) -> bool:
         if self.stock:
@@ -322,26 +340,27 @@ class Sniff(Game):
     def _turn(self, seat: int) -> None:
         """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
         mask = self.layout.open_mask()
+        stock = self.stock
         while True:
-            if self._blocked(mask):
-                self._end_hand("blocked", None)
-                return
-            if self._can_play(seat, mask):
-                self._current = seat
-                return
-            if self.stock:
-                hand = self.hands[seat]
-                while self.stock:
-                    tile = self.stock.pop(0)
+            hand = self.hands[seat]
+            for tile in hand:
+                if _MASK[tile] & mask:
+                    self._current = seat
+                    return
+            if stock:
+                while stock:
+                    tile = stock.pop(0)
                     hand.append(tile)
-                    self._emit(TileDrawn(seat, tile))
+                    self._events.append(_tile_drawn(seat, tile))
                     if _MASK[tile] & mask:
                         hand.sort(key=_ORDER.__getitem__)
                         self._forced = tile
                         self._current = seat
                         return
                 hand.sort(key=_ORDER.__getitem__)
-                continue
+            if self._blocked(mask):
+                self._end_hand("blocked", None)
+                return
             self._emit(Passed(seat))
             seat = self._after[seat]
 

@@ -8,8 +8,10 @@ from tablegames.mechanics.line import ArmEnd, LineLayout
 
 __all__ = ["new_layout", "round_pips", "sniff_count"]
 
-_PLAIN: Final = ArmEnd.PLAIN
-_DOUBLE: Final = ArmEnd.DOUBLE
+# What an arm's outer value counts for, by its ArmEnd kind: a plain tile once, a double
+# twice, the Sniff nothing of its own (it is counted once, below).
+_WEIGHT: Final = {ArmEnd.PLAIN: 1, ArmEnd.DOUBLE: 2, ArmEnd.SPINNER: 0}
+_WEIGHTS: Final = tuple(_WEIGHT[kind] for kind in sorted(_WEIGHT))
 
 
 def new_layout() -> LineLayout:
@@ -43,21 +45,19 @@ def sniff_count(layout: LineLayout) -> int:
         return 0
     values = layout.values
     kinds = layout.outer_kinds
-    total = 0
-    for arm in range(4 if layout.branches_open else 2):
-        kind = kinds[arm]
-        if kind == _PLAIN:
-            total += values[arm]
-        elif kind == _DOUBLE:
-            total += 2 * values[arm]
+    weight = _WEIGHTS
+    total = weight[kinds[0]] * values[0] + weight[kinds[1]] * values[1]
     spinner = layout.spinner
-    if spinner is not None:
-        if not layout.branches_open if layout.branches_after == 2 else layout.line_sides_continued() < 2:
-            # with branches_after=2 (Sniff's rule 9), closed branches mean a line side is not continued
-            total += 2 * spinner.high
-        elif layout.branches_open:
+    if layout.branches_open:
+        total += weight[kinds[2]] * values[2] + weight[kinds[3]] * values[3]
+        if layout.branches_after != 2 and layout.line_sides_continued() < 2:
+            total += 2 * spinner.high  # type: ignore[union-attr]  # open branches mean a Sniff
+        else:
             tiles = layout.tiles
-            total += spinner.high * ((not tiles[2]) + (not tiles[3]))
+            total += spinner.high * ((not tiles[2]) + (not tiles[3]))  # type: ignore[union-attr]
+    elif spinner is not None and (layout.branches_after == 2 or layout.line_sides_continued() < 2):
+        # closed branches: (with branches_after=2, Sniff's rule 9) a line side is not continued
+        total += 2 * spinner.high
     return total
 
 
