@@ -1,4 +1,4 @@
-"""The ``tablegames`` command: play, watch, simulate and replay matches; list variants; print rules.
+"""The ``tablegames`` command: play, watch, simulate and replay matches; list variants; print rules and schemas.
 
 Usage::
 
@@ -8,6 +8,7 @@ Usage::
     tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
                              [--seed S] [--out results.jsonl] [--no-progress] [options]
     tablegames replay LOG.json [--seat N]
+    tablegames schema NAME [--kind KIND]
 
 Every option of a variant is a flag of ``play`` and ``simulate`` (``--players 4``,
 ``--seen-undealt 2``, ``--win-only-on-bid``), made from its options class. Bad input ends with
@@ -30,9 +31,11 @@ from tablegames.cli.options import add_option_flags, options_from_args, parse_bo
 from tablegames.cli.play import run_play
 from tablegames.cli.replay import run_replay
 from tablegames.cli.rules import describe_variant, rules_page
+from tablegames.cli.schema import run_schema
 from tablegames.cli.simulate import run_simulate
 from tablegames.core.errors import TableGamesError
 from tablegames.core.registry import get_variant, variant_names
+from tablegames.schema import SCHEMA_KINDS
 
 __all__ = ["main"]
 
@@ -127,6 +130,13 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
     replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
     replay.add_argument("--seat", type=int, default=None, help="show only what this seat saw (default: everything)")
+
+    schema = commands["schema"] = sub.add_parser("schema", help="print a variant's JSON Schemas (draft 2020-12)")
+    schema.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
+    schema.add_argument(
+        "--kind", choices=SCHEMA_KINDS, default=None, metavar="KIND",
+        help=f"print only this kind's schema ({', '.join(SCHEMA_KINDS)}; default: all, keyed by kind)",
+    )
     return parser, commands
 
 
@@ -158,6 +168,8 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
     if command == "rules":
         out.write(rules_page(get_variant(args.variant)))
         return 0
+    if command == "schema":
+        return run_schema(get_variant(args.variant), kind=args.kind, out=out)
     if command == "replay":
         return run_replay(args.log, seat=args.seat, out=out, inp=inp)
     cls = get_variant(args.variant)
