@@ -1,0 +1,716 @@
+// The page: draws the state the server sends (the seat's view, its redacted log and its legal
+// actions, all in tablegames' published JSON forms) and sends back actions' JSON forms.
+"use strict";
+
+const SVG = "http://www.w3.org/2000/svg";
+const SUIT_SYMBOL = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+const PIPS = {
+  0: [],
+  1: [[1, 1]],
+  2: [[0, 0], [2, 2]],
+  3: [[0, 0], [1, 1], [2, 2]],
+  4: [[0, 0], [0, 2], [2, 0], [2, 2]],
+  5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
+  6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+};
+const U = 36; // one domino half, in SVG units
+const GAP = 3;
+
+const S = { game: null, token: null, state: null, selected: null, discard: new Set(), busy: false };
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+function svg(tag, attrs, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+// ---- talking to the server -------------------------------------------------------------
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.message || response.statusText);
+  return data;
+}
+
+function showError(message) {
+  const box = $("error");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+async function newGame(event) {
+  event.preventDefault();
+  const variant = $("variant").value;
+  const options = variant === "american-sniff"
+    ? { players: Number($("players").value) }
+    : { seen_undealt: Number($("seen_undealt").value) };
+  const request = { variant, options, seat: 0, bots: $("bots").value };
+  const seed = $("seed").value.trim();
+  if (seed !== "") request.seed = Number(seed);
+  try {
+    setBusy(true);
+    const data = await api("POST", "/api/games", request);
+    setBusy(false);
+    S.game = data.game;
+    S.token = data.token;
+    history.replaceState(null, "", `#${data.game}:${data.token}`);
+    showError("");
+    accept(data.state, true);
+  } catch (error) {
+    showError(error.message);
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function send(action) {
+  if (S.busy || !S.game) return;
+  try {
+    setBusy(true, "The bots are playing\u2026");
+    const state = await api("POST", `/api/games/${S.game}/actions?token=${encodeURIComponent(S.token)}`, action);
+    setBusy(false);
+    showError("");
+    accept(state, false);
+  } catch (error) {
+    setBusy(false);
+    showError(error.message);
+    render();
+  } finally {
+    setBusy(false);
+  }
+}
+
+async function resume() {
+  const match = /^#([\w-]+):([\w-]+)$/.exec(location.hash);
+  if (!match) return;
+  try {
+    S.game = match[1];
+    S.token = match[2];
+    accept(await api("GET", `/api/games/${S.game}?token=${encodeURIComponent(S.token)}`), false);
+  } catch (error) {
+    S.game = null;
+    showError(`could not resume that game: ${error.message}`);
+  }
+}
+
+function setBusy(busy, note) {
+  S.busy = busy;
+  document.body.classList.toggle("busy", busy);
+  if (busy && note) $("status").textContent = note;
+}
+
+function accept(state, fresh) {
+  S.state = state;
+  $("variant").value = state.variant;
+  if (state.variant === "american-sniff") $("players").value = String(state.players);
+  syncSetup();
+  S.selected = null;
+  S.discard = new Set();
+  render();
+  announce(state, fresh);
+}
+
+// ---- who sits where -----------------------------------------------------------------------
+
+function seatName(seat) {
+  const st = S.state;
+  if (seat === st.seat) return "You";
+  return `Seat ${seat} \u00b7 ${st.bots[seat]}`;
+}
+
+function sideName(side) {
+  const st = S.state;
+  const seats = st.side_of_seat.map((s, i) => [s, i]).filter(([s]) => s === side).map(([, i]) => i);
+  if (seats.length === 1) return seats[0] === st.seat ? "You" : `Seat ${seats[0]}`;
+  return seats.includes(st.seat) ? `You + seat ${seats.find((s) => s !== st.seat)}` : `Seats ${seats.join(" + ")}`;
+}
+
+function position(seat) {
+  // The person sits at the bottom; the others follow clockwise (to the person's left first).
+  const n = S.state.players;
+  const offset = (seat - S.state.seat + n) % n;
+  const places = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
+  return places[n][offset];
+}
+
+// ---- drawing pieces -----------------------------------------------------------------------
+
+function halves(tile) {
+  const [a, b] = tile.split("-").map(Number);
+  return [a, b];
+}
+
+// A domino at (x, y) (its top-left corner): `first` is the left (or top) half.
+function dominoSvg(x, y, first, second, vertical, extraClass) {
+  const w = vertical ? U : 2 * U;
+  const h = vertical ? 2 * U : U;
+  const group = svg("g", { class: `domino ${extraClass || ""}`, transform: `translate(${x},${y})` });
+  group.append(svg("rect", { class: "face", x: 1, y: 1, width: w - 2, height: h - 2, rx: 6 }));
+  group.append(vertical
+    ? svg("line", { class: "bar", x1: 5, y1: U, x2: U - 5, y2: U })
+    : svg("line", { class: "bar", x1: U, y1: 5, x2: U, y2: U - 5 }));
+  [first, second].forEach((value, i) => {
+    const ox = vertical ? 0 : i * U;
+    const oy = vertical ? i * U : 0;
+    for (const [r, c] of PIPS[value]) {
+      // Rows and columns in the half's own 3 x 3 grid; vertical tiles turn the grid.
+      const [gx, gy] = vertical ? [c, r] : [r, c];
+      group.append(svg("circle", { class: "pip", cx: ox + 8 + gx * 10, cy: oy + 8 + gy * 10, r: 3.4 }));
+    }
+  });
+  return group;
+}
+
+function tileButtonSvg(tile) {
+  const [a, b] = halves(tile);
+  const root = svg("svg", { width: U * 1.5, height: U * 3, viewBox: `0 0 ${U} ${2 * U}`, role: "img" });
+  root.append(svg("title", { text: tile }));
+  root.append(dominoSvg(0, 0, a, b, true));
+  return root;
+}
+
+function cardEl(card, small) {
+  const rank = card.slice(0, -1);
+  const suit = card.slice(-1);
+  const symbol = SUIT_SYMBOL[suit];
+  return el("div", { class: `card suit-${suit}${small ? " small" : ""}`, title: `${rank} of ${SUIT_NAME[suit]}` },
+    el("span", { class: "corner" }, rank, el("br"), symbol),
+    el("span", { class: "pipbig" }, symbol),
+    small ? null : el("span", { class: "corner br" }, rank, el("br"), symbol));
+}
+
+// ---- the Sniff layout ---------------------------------------------------------------------
+
+const BEND_AFTER = 5; // a line arm turns a corner after this many tiles, as on a real table
+
+// Lays out one arm: `tiles` outward from a starting edge, each matching the previous outer value
+// (`inner` for the first). `start.dir` is the direction of growth; for a horizontal direction
+// `start.y` is the axis and `start.x` the edge to grow from (the other way round for vertical).
+// `bend`, if given, turns the arm to `bend.dir` after `bend.after` tiles. Doubles lie crosswise.
+// Returns the tiles' boxes and `next`, where one more (ordinary) tile would go.
+function chain(tiles, inner, start, bend) {
+  const boxes = [];
+  let dir = start.dir;
+  let axis = dir[0] !== 0 ? start.y : start.x;
+  let cursor = dir[0] !== 0 ? start.x : start.y;
+  const step = (double) => {
+    if (bend && boxes.length === bend.after && dir !== bend.dir) {
+      const last = boxes[boxes.length - 1];
+      axis = dir[0] < 0 ? last.x + U / 2 : last.x + last.w - U / 2;
+      cursor = bend.dir[1] > 0 ? last.y + last.h : last.y;
+      dir = bend.dir;
+    }
+    const horizontal = dir[0] !== 0;
+    const w = horizontal === double ? U : 2 * U;
+    const h = horizontal === double ? 2 * U : U;
+    let x;
+    let y;
+    if (horizontal) {
+      y = axis - h / 2;
+      x = dir[0] < 0 ? cursor - GAP - w : cursor + GAP;
+      cursor = dir[0] < 0 ? x : x + w;
+    } else {
+      x = axis - w / 2;
+      y = dir[1] < 0 ? cursor - GAP - h : cursor + GAP;
+      cursor = dir[1] < 0 ? y : y + h;
+    }
+    return { x, y, w, h, dir, vertical: w === U };
+  };
+  let value = inner;
+  for (const tile of tiles) {
+    const [a, b] = halves(tile);
+    const outer = a === value ? b : a;
+    const box = step(a === b);
+    const backwards = box.dir[0] < 0 || box.dir[1] < 0; // drawn with its outer half first
+    boxes.push({ ...box, tile, left: backwards ? outer : value, right: backwards ? value : outer });
+    value = outer;
+  }
+  return { boxes, next: step(false) };
+}
+
+// Places every tile of the layout: the line runs west and east from the opening tile and turns
+// a corner when long, doubles lie crosswise, and the Sniff's branches grow from it at right
+// angles to the line. Returns the tiles' boxes and, per arm, where its next tile would go.
+function sniffPlacements(view) {
+  if (!view.opening) return { placed: [], next: {} };
+  const arm = (id) => (view.arms.find((a) => a.id === id) || { tiles: [] }).tiles;
+  const [hi, lo] = halves(view.opening);
+  const ow = hi === lo ? U : 2 * U;
+  const oh = hi === lo ? 2 * U : U;
+  const opening = { tile: view.opening, x: -ow / 2, y: -oh / 2, w: ow, h: oh, dir: [1, 0], vertical: hi === lo, left: hi, right: lo };
+  const bendAt = (id) => Math.max(BEND_AFTER, arm(id).indexOf(view.sniff) + 3);
+  const west = chain(arm("W"), hi, { dir: [-1, 0], x: opening.x, y: 0 }, { after: bendAt("W"), dir: [0, 1] });
+  const east = chain(arm("E"), lo, { dir: [1, 0], x: opening.x + ow, y: 0 }, { after: bendAt("E"), dir: [0, -1] });
+  const placed = [opening, ...west.boxes, ...east.boxes];
+  const next = { W: west.next, E: east.next };
+  const sniff = placed.find((p) => p.tile === view.sniff);
+  if (sniff) {
+    const s = halves(view.sniff)[0];
+    const cx = sniff.x + sniff.w / 2;
+    const cy = sniff.y + sniff.h / 2;
+    const across = sniff.dir[0] !== 0; // the Sniff sits in a horizontal stretch of the line
+    const north = chain(arm("N"), s, across ? { dir: [0, -1], x: cx, y: sniff.y } : { dir: [-1, 0], x: sniff.x, y: cy });
+    const south = chain(arm("S"), s, across ? { dir: [0, 1], x: cx, y: sniff.y + sniff.h } : { dir: [1, 0], x: sniff.x + sniff.w, y: cy });
+    placed.push(...north.boxes, ...south.boxes);
+    next.N = north.next;
+    next.S = south.next;
+  }
+  return { placed, next };
+}
+
+function freshTiles() {
+  const fresh = new Set();
+  for (const event of S.state.events || []) if (event.type === "tile_played") fresh.add(event.tile);
+  return fresh;
+}
+
+function drawSniffLayout(view, choices, fresh, id) {
+  const box = el("div", { class: "layout", id });
+  const { placed, next } = sniffPlacements(view);
+  if (!placed.length) {
+    box.append(el("p", { class: "empty-layout", text: "The table is empty: the leader opens the hand." }));
+    return box;
+  }
+  const targets = choices.filter((choice) => next[choice.end]).map((choice) => ({ ...choice, ...next[choice.end] }));
+  const boxes = placed.concat(targets);
+  const minX = Math.min(...boxes.map((p) => p.x)) - 6;
+  const minY = Math.min(...boxes.map((p) => p.y)) - 6;
+  const maxX = Math.max(...boxes.map((p) => p.x + p.w)) + 6;
+  const maxY = Math.max(...boxes.map((p) => p.y + p.h)) + 6;
+  const width = maxX - minX;
+  const height = maxY - minY;
+  const root = svg("svg", {
+    viewBox: `${minX} ${minY} ${width} ${height}`,
+    style: `aspect-ratio: ${width} / ${height}; max-width: ${Math.max(width * 1.7, 240)}px; margin: 0 auto;`,
+  });
+  for (const p of placed) {
+    const classes = [fresh.has(p.tile) ? "fresh" : "", p.tile === view.sniff ? "sniff" : ""].join(" ");
+    const node = dominoSvg(p.x, p.y, p.left, p.right, p.vertical, classes);
+    node.setAttribute("data-tile", p.tile);
+    node.append(svg("title", { text: p.tile === view.sniff ? `${p.tile} (the Sniff)` : p.tile }));
+    root.append(node);
+  }
+  for (const t of targets) {
+    const group = svg("g", { class: "end-target", "data-end": t.end, onclick: () => send(t.action) });
+    group.append(svg("rect", { x: t.x, y: t.y, width: t.w, height: t.h, rx: 6 }));
+    group.append(svg("text", { x: t.x + t.w / 2, y: t.y + t.h / 2 + 5, "text-anchor": "middle", text: t.end }));
+    root.append(group);
+  }
+  box.append(root);
+  return box;
+}
+
+function renderSniff(st) {
+  const view = st.view;
+  const choices = S.selected
+    ? st.legal_actions.filter((a) => a.tile === S.selected && a.end !== null).map((a) => ({ end: a.end, action: a }))
+    : [];
+  const counting = view.count > 0 && view.count % 5 === 0;
+  const center = $("center");
+  center.append(
+    el("div", { class: "count-box" },
+      el("span", { class: "count-label", text: "Count" }),
+      el("span", { class: `count${counting ? " scores5" : ""}`, id: "count", "data-count": view.count, text: String(view.count) }),
+      el("span", { class: "stock", id: "ends", text: view.ends.length ? `Ends: ${view.ends.map((e) => `${e.id} ${e.value}`).join(" \u00b7 ")}` : "" }),
+      el("span", { class: "stock", id: "stock", text: `Stock: ${view.stock_size}` }),
+      el("span", { class: "stock", text: `Hand ${view.hand_number} \u00b7 to ${view.target}` })),
+    drawSniffLayout(view, choices, freshTiles(), "layout"));
+  const last = view.opening ? null : lastSniffHand(st);
+  if (last && last.number === view.hand_number - 1) {
+    center.append(el("div", { class: "previous" },
+      el("p", { class: "fact-label", text: `The table at the end of hand ${last.number}` }),
+      drawSniffLayout(last.view, [], new Set(), "previous-layout")));
+  }
+  const hand = $("hand");
+  const byTile = new Map();
+  for (const action of st.legal_actions) {
+    if (action.type !== "play") continue;
+    if (!byTile.has(action.tile)) byTile.set(action.tile, []);
+    byTile.get(action.tile).push(action);
+  }
+  for (const tile of view.hand) {
+    const actions = byTile.get(tile) || [];
+    const button = el("button", {
+      class: `piece tile${actions.length ? " legal" : ""}${S.selected === tile ? " selected" : ""}${byTile.size ? "" : " idle"}`,
+      "data-tile": tile,
+      disabled: actions.length === 0 || S.busy,
+      title: actions.length ? `play ${tile}` : `${tile} cannot be played now`,
+      onclick: () => chooseTile(tile, actions),
+    }, tileButtonSvg(tile));
+    hand.append(button);
+  }
+  const bar = $("actions");
+  if (choices.length) {
+    bar.append(el("span", { class: "status", text: `Where does ${S.selected} go?` }));
+    for (const choice of choices) {
+      const value = (view.ends.find((e) => e.id === choice.end) || {}).value;
+      bar.append(el("button", { class: "end-choice", "data-end": choice.end, onclick: () => send(choice.action) },
+        `${choice.end} end (${value})`));
+    }
+    bar.append(el("button", { onclick: () => { S.selected = null; render(); } }, "Cancel"));
+  }
+}
+
+function chooseTile(tile, actions) {
+  if (actions.length === 1) {
+    send(actions[0]);
+    return;
+  }
+  S.selected = S.selected === tile ? null : tile;
+  render();
+}
+
+// ---- Smear --------------------------------------------------------------------------------
+
+function renderSmear(st) {
+  const view = st.view;
+  const trick = el("div", { class: "trick", id: "trick" });
+  for (const played of view.trick) {
+    trick.append(el("div", { class: `slot pos-${position(played.seat)}`, "data-seat": played.seat }, cardEl(played.card)));
+  }
+  const facts = el("div", { class: "facts corner-info tl" });
+  facts.append(el("div", { class: "fact-label", text: `Hand ${view.hand_number} \u00b7 ${view.phase}` }));
+  if (view.bidder !== null) facts.append(el("div", { id: "contract", text: `${seatName(view.bidder)}: bid ${view.bid}` }));
+  if (view.trump) {
+    facts.append(el("div", { class: "fact-label", text: "Trump" }),
+      el("div", { class: `trump suit-${view.trump}`, id: "trump", title: SUIT_NAME[view.trump], text: SUIT_SYMBOL[view.trump] }));
+  } else if (view.bidder !== null) {
+    facts.append(el("div", { class: "fact-label", text: "Trump: the first card led" }));
+  }
+  const tricks = el("div", { class: "facts corner-info tr" });
+  if (view.phase === "play" || view.tricks_won.some((n) => n > 0)) {
+    tricks.append(el("div", { class: "fact-label", text: "Tricks this hand" }));
+    view.tricks_won.forEach((n, side) => tricks.append(el("div", { text: `${sideName(side)}: ${n}` })));
+  }
+  const last = lastTrick(st);
+  if (last) {
+    tricks.append(el("div", { class: "fact-label", text: `Last trick: ${seatName(last.seat)}` }),
+      el("div", { class: "last-trick" }, ...last.cards.map((c) => cardEl(c, true))));
+  }
+  const mine = el("div", { class: "facts corner-info bl" });
+  if (view.picked_up && view.picked_up.length) {
+    mine.append(el("div", { class: "fact-label", text: "You took up" }),
+      el("div", { class: "last-trick" }, ...view.picked_up.map((c) => cardEl(c, true))));
+  }
+  if (view.discarded && view.discarded.length) {
+    mine.append(el("div", { class: "fact-label", text: "You discarded" }),
+      el("div", { class: "last-trick" }, ...view.discarded.map((c) => cardEl(c, true))));
+  }
+  $("center").append(el("div", { class: "smear-center" }, trick), facts, tricks, mine);
+
+  const legal = st.legal_actions;
+  const plays = new Map(legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
+  const discards = legal.filter((a) => a.type === "discard");
+  const hand = $("hand");
+  for (const card of view.hand) {
+    const playable = plays.get(card);
+    const discardable = discards.length > 0 && discards.some((a) => a.cards.includes(card));
+    const chosen = S.discard.has(card);
+    const idle = plays.size === 0 && discards.length === 0;
+    hand.append(el("button", {
+      class: `piece card-piece${playable || discardable ? " legal" : ""}${chosen ? " selected" : ""}${idle ? " idle" : ""}`,
+      "data-card": card,
+      disabled: !(playable || discardable) || S.busy,
+      onclick: () => {
+        if (playable) send(playable);
+        else toggleDiscard(card);
+      },
+    }, cardEl(card)));
+  }
+  const bar = $("actions");
+  for (const action of legal) {
+    if (action.type === "pass") bar.append(el("button", { class: "action-btn", "data-type": "pass", onclick: () => send(action) }, "Pass"));
+    if (action.type === "bid") {
+      bar.append(el("button", { class: "action-btn primary", "data-type": "bid", "data-amount": action.amount, onclick: () => send(action) },
+        `Bid ${action.amount}`));
+    }
+  }
+  if (discards.length) {
+    const need = discards[0].cards.length;
+    const match = discards.find((a) => a.cards.length === S.discard.size && a.cards.every((c) => S.discard.has(c)));
+    bar.append(el("span", { class: "status", text: `Choose ${need} card${need > 1 ? "s" : ""} to discard (${S.discard.size}/${need})` }),
+      el("button", { class: "action-btn primary", "data-type": "discard", disabled: !match, onclick: () => send(match) }, "Discard"));
+  }
+}
+
+function toggleDiscard(card) {
+  if (S.discard.has(card)) S.discard.delete(card);
+  else S.discard.add(card);
+  render();
+}
+
+function lastTrick(st) {
+  const events = st.log.events;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].type === "hand_dealt") return null;
+    if (events[i].type === "trick_won") return events[i];
+  }
+  return null;
+}
+
+// The last finished Sniff hand, rebuilt from the seat's log: each tile_played event names the
+// arm it went on, and arms grow outward, so the final layout is the placements in order.
+function lastSniffHand(st) {
+  const events = st.log.events;
+  let end = -1;
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    if (events[i].type === "hand_ended") { end = i; break; }
+  }
+  if (end < 0) return null;
+  const view = { opening: null, sniff: null, arms: ["W", "E", "N", "S"].map((id) => ({ id, tiles: [] })) };
+  let start = end;
+  while (start > 0 && events[start].type !== "hand_dealt") start -= 1;
+  for (const event of events.slice(start, end)) {
+    if (event.type !== "tile_played") continue;
+    if (event.end === null) view.opening = event.tile;
+    else view.arms.find((a) => a.id === event.end).tiles.push(event.tile);
+    const [a, b] = halves(event.tile);
+    if (view.sniff === null && a === b) view.sniff = event.tile;
+  }
+  let next = events.findIndex((e, i) => i > end && e.type === "hand_dealt");
+  if (next < 0) next = events.length;
+  return { view, number: events[end].hand_number, lines: st.log_text.slice(end, next) };
+}
+
+function renderLastHand(st) {
+  const panel = $("last-hand-panel");
+  if (st.variant === "american-sniff") {
+    const last = lastSniffHand(st);
+    panel.hidden = !last;
+    if (!last) return;
+    const box = $("last-hand");
+    box.replaceChildren(el("p", { class: "target-note", text: `The table at the end of hand ${last.number}:` }),
+      drawSniffLayout(last.view, [], new Set(), "last-layout"));
+    const list = el("ul", { class: "awards" });
+    for (const line of last.lines) {
+      const seat = /^seat (\d+)/.exec(line);
+      list.append(el("li", { text: seat && Number(seat[1]) === st.seat ? asYou(line) : line }));
+    }
+    box.append(list);
+    return;
+  }
+  const last = st.view.last_hand;
+  panel.hidden = !last;
+  if (!last) return;
+  const box = $("last-hand");
+  box.replaceChildren();
+  box.append(el("p", { text: `Hand ${last.hand_number}: ${seatName(last.bidder)} bid ${last.bid} and ${last.made ? "made it" : "was set"}.` }));
+  const list = el("ul", { class: "awards" });
+  for (const award of last.awards) {
+    const who = award.side === null ? "nobody" : sideName(award.side);
+    list.append(el("li", {}, el("span", { text: `${award.point}${award.card ? ` (${award.card})` : ""}` }), el("b", { text: who })));
+  }
+  box.append(list, el("p", { class: "target-note", text: `Card points for game: ${last.card_points.join(" \u2013 ")}` }));
+}
+
+// ---- scores and the paper tally ------------------------------------------------------------
+
+// The paper tally: a stroke per 5 points in groups of five; 50 is a big X with a small x in
+// each of its four spaces.
+function tallySvg(score) {
+  const size = Math.abs(score);
+  const fifties = Math.floor(size / 50);
+  const strokes = Math.floor((size % 50) / 5);
+  const root = svg("svg", { height: 36, role: "img" });
+  root.append(svg("title", { text: `${score} points` }));
+  let x = 2;
+  const marks = svg("g", { class: score < 0 ? "negative" : "" });
+  root.append(marks);
+  if (score < 0) {
+    marks.append(svg("text", { class: "minus", x: 2, y: 25, text: "\u2212" }));
+    x += 16;
+  }
+  for (let i = 0; i < fifties; i += 1) {
+    const g = svg("g", { transform: `translate(${x},3)` });
+    g.append(svg("path", { class: "x-mark", d: "M0 0 L30 30 M30 0 L0 30" }));
+    for (const [cx, cy] of [[15, 5], [25, 15], [15, 25], [5, 15]]) {
+      g.append(svg("path", { class: "x-small", d: `M${cx - 2.5} ${cy - 2.5} L${cx + 2.5} ${cy + 2.5} M${cx + 2.5} ${cy - 2.5} L${cx - 2.5} ${cy + 2.5}` }));
+    }
+    marks.append(g);
+    x += 40;
+  }
+  for (let i = 0; i < strokes; i += 1) {
+    if (i === 5) x += 8;
+    marks.append(svg("path", { class: "stroke", d: `M${x + 2} 5 L${x + 2} 31` }));
+    x += 6;
+  }
+  root.setAttribute("width", Math.max(x + 4, 10));
+  return root;
+}
+
+function renderScores(st) {
+  const box = $("scores");
+  box.replaceChildren();
+  const mySide = st.side_of_seat[st.seat];
+  const target = st.view.target;
+  const paperTally = st.variant === "american-sniff";
+  st.scores.forEach((score, side) => {
+    const row = el("div", {
+      class: `score-row${side === mySide ? " mine" : ""}${st.winner === side ? " won" : ""}`,
+      "data-side": side,
+    },
+    el("span", { class: "score-name", text: sideName(side) }),
+    el("span", { class: "score-num", "data-score": score, text: String(score) }));
+    if (paperTally) row.append(el("div", { class: "tally" }, tallySvg(score)));
+    const bar = el("div", {});
+    bar.style.width = `${Math.max(0, Math.min(100, (100 * score) / target))}%`;
+    row.append(el("div", { class: "progress" }, bar));
+    box.append(row);
+  });
+  box.append(el("div", { class: "target-note", text: `First to ${target} wins.` }));
+}
+
+// ---- seats, log, status ---------------------------------------------------------------------
+
+function renderSeats(st) {
+  const seats = $("seats");
+  seats.replaceChildren();
+  const view = st.view;
+  const me = el("div", { class: `seat pos-bottom${view.current_player === st.seat ? " turn" : ""}`, "data-seat": st.seat },
+    el("span", { class: "badge" }, "You"));
+  if (st.variant === "four-point-smear") {
+    if (view.dealer === st.seat) me.firstChild.append(el("span", { class: "chip", title: "dealer", text: "D" }));
+    const call = view.bids.find((b) => b.seat === st.seat);
+    if (call) me.append(el("span", { class: "call", text: call.amount === null ? "passed" : `bid ${call.amount}` }));
+  }
+  seats.append(me);
+  for (let seat = 0; seat < st.players; seat += 1) {
+    if (seat === st.seat) continue;
+    const backs = el("div", { class: "backs" });
+    for (let i = 0; i < view.hand_sizes[seat]; i += 1) {
+      backs.append(el("span", { class: st.variant === "american-sniff" ? "back-tile" : "back-card" }));
+    }
+    const size = view.hand_sizes[seat];
+    const noun = st.variant === "american-sniff" ? "tile" : "card";
+    const badge = el("span", { class: "badge", title: `${size} ${noun}${size === 1 ? "" : "s"}` }, seatName(seat));
+    if (st.variant === "four-point-smear" && view.dealer === seat) badge.append(el("span", { class: "chip", title: "dealer", text: "D" }));
+    const node = el("div", { class: `seat pos-${position(seat)}${view.current_player === seat ? " turn" : ""}`, "data-seat": seat },
+      badge, backs);
+    if (st.variant === "four-point-smear") {
+      const call = view.bids.find((b) => b.seat === seat);
+      if (call) node.append(el("span", { class: "call", text: call.amount === null ? "passed" : `bid ${call.amount}` }));
+    }
+    seats.append(node);
+  }
+}
+
+function renderLog(st) {
+  const list = $("log");
+  list.replaceChildren();
+  st.log_text.forEach((line, i) => {
+    const seat = /^seat (\d)/.exec(line);
+    const start = /^hand \d+( dealt|, dealt)/.test(line);
+    const text = seat && Number(seat[1]) === st.seat ? asYou(line) : line;
+    list.append(el("li", { class: `${start ? "hand-start" : ""}${i >= st.events_from ? " fresh" : ""}` },
+      el("span", { class: `dot ${seat ? `seat-c${seat[1]}` : ""}` }), el("span", { text })));
+  });
+  list.scrollTop = list.scrollHeight;
+}
+
+// "seat 0 plays 6-4" as the person reads it: "You play 6-4".
+function asYou(line) {
+  return line.replace(/^seat \d+ (\w+)/, (_, verb) => {
+    let own = verb;
+    if (verb === "is") own = "are";
+    else if (/(ss|sh|ch|o)es$/.test(verb)) own = verb.slice(0, -2);
+    else if (verb.endsWith("s")) own = verb.slice(0, -1);
+    return `You ${own}`;
+  });
+}
+
+function renderStatus(st) {
+  const status = $("status");
+  status.replaceChildren();
+  if (st.is_over) {
+    status.append("The match is over.");
+  } else if (st.current_player === st.seat) {
+    const kinds = new Set(st.legal_actions.map((a) => a.type));
+    let note = " Pieces you may play are outlined in gold.";
+    if (kinds.has("bid") || (kinds.has("pass") && !kinds.has("play"))) note = " Bid or pass.";
+    else if (kinds.has("discard")) note = " Choose the cards to discard, then press Discard.";
+    status.append(el("b", { text: "Your turn." }), note);
+  } else {
+    status.append(`Waiting for ${seatName(st.current_player)}.`);
+  }
+  const winner = $("winner");
+  winner.hidden = !st.is_over;
+  if (st.is_over) {
+    winner.replaceChildren(
+      el("h2", { text: st.side_of_seat[st.seat] === st.winner ? "You win!" : "Game over" }),
+      el("p", { id: "winner-text", "data-winner": st.winner, text: `${sideName(st.winner)} won, ${finalScore(st)}.` }),
+      el("button", { class: "primary", onclick: (e) => newGame(e) }, "Play again"));
+  }
+}
+
+// The final score, the winner's first: "35 to 5".
+function finalScore(st) {
+  const others = st.scores.filter((_, side) => side !== st.winner);
+  return [st.scores[st.winner], ...others].join(" to ");
+}
+
+function announce(st, fresh) {
+  const banner = $("banner");
+  const lines = st.log_text.slice(st.events_from);
+  const news = lines.filter((line) => /ends|hand \d+, trump|thrown in|wins|won/.test(line));
+  if (fresh || !news.length) {
+    banner.hidden = true;
+    return;
+  }
+  banner.textContent = news.join(" \u2014 ");
+  banner.hidden = false;
+}
+
+function render() {
+  const st = S.state;
+  if (!st) return;
+  $("welcome").hidden = true;
+  $("felt").classList.toggle("no-side-seats", st.players === 2);
+  for (const id of ["center", "hand", "actions"]) $(id).replaceChildren();
+  if (st.variant === "american-sniff") renderSniff(st);
+  else renderSmear(st);
+  renderSeats(st);
+  renderScores(st);
+  renderLastHand(st);
+  renderLog(st);
+  renderStatus(st);
+}
+
+function syncSetup() {
+  const sniff = $("variant").value === "american-sniff";
+  for (const node of document.querySelectorAll(".sniff-only")) node.hidden = !sniff;
+  for (const node of document.querySelectorAll(".smear-only")) node.hidden = sniff;
+}
+
+$("setup").addEventListener("submit", newGame);
+$("variant").addEventListener("change", syncSetup);
+syncSetup();
+window.addEventListener("hashchange", () => {
+  if (!location.hash.startsWith(`#${S.game}:`)) resume();
+});
+resume();
