@@ -9,7 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from tablegames import variant_names
 from tests.cli.support import run
+
+KNOWN_VARIANTS = ", ".join(variant_names())
+"""Every installed variant, sorted: the built-in ones and any plug-in installed alongside."""
 
 
 @pytest.fixture(scope="module")
@@ -28,7 +32,7 @@ def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 BAD_INPUT = [
-    (("play", "no-such-game"), "unknown variant 'no-such-game': known variants are american-sniff, four-point-smear"),
+    (("play", "no-such-game"), f"unknown variant 'no-such-game': known variants are {KNOWN_VARIANTS}"),
     (("simulate", "no-such-game"), "unknown variant 'no-such-game'"),
     (("rules", "no-such-game"), "unknown variant 'no-such-game'"),
     (("play", "american-sniff", "--players", "9"), "invalid option players: 9 is out of range; allowed: an int from 2"),
@@ -51,6 +55,13 @@ BAD_INPUT = [
     (("frobnicate",), "invalid choice: 'frobnicate'"),
     ((), "the following arguments are required: COMMAND"),
 ]
+
+
+def test_the_known_variants_include_the_built_in_ones() -> None:
+    """The list an unknown name is answered with holds both built-in variants, in sorted order."""
+    names = variant_names()
+    assert {"american-sniff", "four-point-smear"} <= set(names)
+    assert ", ".join(sorted(names)) == KNOWN_VARIANTS
 
 
 @pytest.mark.parametrize(("argv", "message"), BAD_INPUT)

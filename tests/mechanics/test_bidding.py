@@ -196,3 +196,86 @@ def test_a_single_bid_range() -> None:
     auction.pass_(2)
     auction.bid(0, 1)
     assert auction.winner == (0, 1)
+
+
+def stuck_auction(first: int = 1) -> Auction:
+    return Auction(players=4, first=first, minimum=2, maximum=4, forced_bid=2)
+
+
+def test_with_a_forced_bid_the_dealer_is_stuck_after_three_passes() -> None:
+    """Stick the dealer: after three passes the last seat may only make the forced bid, and wins."""
+    auction = stuck_auction(1)
+    for seat in (1, 2, 3):
+        assert not auction.must_bid
+        assert auction.why_not(seat, None) is None
+        auction.pass_(seat)
+    assert auction.speaker == 0
+    assert auction.must_bid
+    assert auction.legal_bids() == (2,)
+    assert auction.why_not(0, None) == "every other seat passed: seat 0 must bid 2"
+    with pytest.raises(ValueError, match="must bid 2"):
+        auction.pass_(0)
+    for amount in (3, 4):
+        assert auction.why_not(0, amount) == f"every other seat passed: seat 0 is stuck with a bid of 2, not {amount}"
+        with pytest.raises(ValueError, match="stuck with a bid of 2"):
+            auction.bid(0, amount)
+    assert auction.bids == [(1, None), (2, None), (3, None)]
+    assert auction.speaker == 0
+    assert auction.why_not(0, 2) is None
+    auction.bid(0, 2)
+    assert auction.is_over
+    assert auction.winner == (0, 2)
+    assert not auction.must_bid
+
+
+def test_the_forced_bid_may_be_any_bid_in_range() -> None:
+    """The forced amount is a parameter: here the stuck dealer must bid 3."""
+    auction = Auction(players=3, first=0, minimum=2, maximum=4, forced_bid=3)
+    auction.pass_(0)
+    auction.pass_(1)
+    assert auction.legal_bids() == (3,)
+    auction.bid(2, 3)
+    assert auction.winner == (2, 3)
+
+
+def test_with_a_forced_bid_the_dealer_may_pass_over_a_bid() -> None:
+    """The dealer is stuck only when nobody bid: over a bid, it may pass or outbid as usual."""
+    auction = stuck_auction(2)
+    auction.pass_(2)
+    auction.bid(3, 2)
+    auction.pass_(0)
+    assert not auction.must_bid
+    assert auction.legal_bids() == (3, 4)
+    assert auction.why_not(1, None) is None
+    auction.pass_(1)
+    assert auction.winner == (3, 2)
+
+
+@pytest.mark.parametrize("forced", [1, 5, cast(Any, "2"), cast(Any, 2.0)])
+def test_a_forced_bid_outside_the_range_is_refused(forced: Any) -> None:
+    """The forced bid is an int within the range."""
+    with pytest.raises(ValueError, match="a forced bid is an int from 2 to 4"):
+        Auction(players=4, first=0, minimum=2, maximum=4, forced_bid=forced)
+
+
+def test_without_a_forced_bid_nobody_is_stuck() -> None:
+    """By default an all-pass is allowed and must_bid is never true."""
+    auction = smear_auction(1)
+    assert auction.forced_bid is None
+    for seat in (1, 2, 3, 0):
+        assert not auction.must_bid
+        auction.pass_(seat)
+    assert auction.winner is None
+
+
+def test_copies_keep_the_forced_bid() -> None:
+    """A copy keeps the stick-the-dealer rule."""
+    auction = stuck_auction(1)
+    auction.pass_(1)
+    copy = auction.copy()
+    assert copy.forced_bid == 2
+    copy.pass_(2)
+    copy.pass_(3)
+    assert copy.must_bid
+    assert not auction.must_bid
+    assert auction.speaker == 2

@@ -293,7 +293,7 @@ def render_view(view: Any, labels: Sequence[str]) -> str:
     Args:
         view: a seat's view (:class:`~tablegames.variants.sniff.view.SniffView`,
             :class:`~tablegames.variants.smear.view.SmearView`, or another variant's, shown field
-            by field).
+            by field, with its ``hand`` last as ``your pieces``).
         labels: the label of each side (see :func:`side_labels`).
     """
     if isinstance(view, SniffView):
@@ -304,6 +304,9 @@ def render_view(view: Any, labels: Sequence[str]) -> str:
         data = to_json(view)
         skip = {"legal_actions", "hand", "scores"}
         lines = [f"{key}: {dumps(value)}" for key, value in data.items() if key not in skip]
+        hand = data.get("hand")
+        if isinstance(hand, list):
+            lines.append(f"your pieces  {' '.join(str(p) for p in hand) or '(none)'}")
     scores = ", ".join(f"{label} {score}" for label, score in zip(labels, view.scores, strict=False))
     target = getattr(view, "target", None)
     lines.append(f"scores    {scores}" + (f" (target {target})" if type(target) is int else ""))

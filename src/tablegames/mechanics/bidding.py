@@ -1,7 +1,8 @@
 """Auctions: each seat speaks in turn, bids rise strictly within a range.
 
 :class:`Auction` covers the single-round auction of the Pitch family (one speaking turn each,
-the dealer last, an early end on the maximum bid, a throw-in when everyone passes).
+the dealer last, an early end on the maximum bid, a throw-in when everyone passes, or with
+``forced_bid`` the dealer *stuck* with that bid when everyone else passes).
 
 >>> auction = Auction(players=4, first=1, minimum=2, maximum=4)
 >>> auction.legal_bids()
@@ -12,6 +13,14 @@ the dealer last, an early end on the maximum bid, a throw-in when everyone passe
 >>> auction.pass_(0)
 >>> auction.is_over, auction.winner
 (True, (3, 3))
+
+With ``forced_bid``, the last seat may not pass when everyone before it passed, and must make
+that bid:
+
+>>> stuck = Auction(players=4, first=1, minimum=2, maximum=4, forced_bid=2)
+>>> stuck.pass_(1); stuck.pass_(2); stuck.pass_(3)
+>>> stuck.must_bid, stuck.legal_bids(), stuck.why_not(0, None)
+(True, (2,), 'every other seat passed: seat 0 must bid 2')
 """
 
 from __future__ import annotations
@@ -27,15 +36,24 @@ class Auction:
         first: the seat that speaks first (in the Pitch family, left of the dealer).
         minimum: the lowest bid.
         maximum: the highest bid; a bid of it ends the auction at once.
+        forced_bid: if given, when every seat before the last one passed, the last one (in
+            the Pitch family, the dealer) may not pass: its only call is a bid of this amount
+            (*stick the dealer*, as in Auction Pitch's forced bid of 2), and the auction always
+            has a winner. By default (``None``) an all-pass ends the auction with none.
+
+    Raises:
+        ValueError: for an empty range, or a ``forced_bid`` outside it.
 
     The state is public for views; change it only through :meth:`bid` and :meth:`pass_`.
     """
 
-    __slots__ = ("bids", "first", "high", "maximum", "minimum", "players", "speaker")
+    __slots__ = ("bids", "first", "forced_bid", "high", "maximum", "minimum", "players", "speaker")
 
-    def __init__(self, *, players: int, first: int, minimum: int, maximum: int) -> None:
+    def __init__(self, *, players: int, first: int, minimum: int, maximum: int, forced_bid: int | None = None) -> None:
         if not 0 < minimum <= maximum:
             raise ValueError(f"bids range from a positive minimum up to the maximum, not {minimum}..{maximum}")
+        if forced_bid is not None and (type(forced_bid) is not int or not minimum <= forced_bid <= maximum):
+            raise ValueError(f"a forced bid is an int from {minimum} to {maximum}, not {forced_bid!r}")
         self.players = players
         """How many seats speak."""
         self.first = first
@@ -44,6 +62,8 @@ class Auction:
         """The lowest bid."""
         self.maximum = maximum
         """The highest bid."""
+        self.forced_bid = forced_bid
+        """The bid the last seat must make when all the others passed, or ``None``."""
         self.bids: list[tuple[int, int | None]] = []
         """Each call so far as ``(seat, amount)``, with ``amount`` ``None`` for a pass."""
         self.high: tuple[int, int] | None = None
@@ -55,6 +75,7 @@ class Auction:
         """An independent copy."""
         new = Auction.__new__(Auction)
         new.players, new.first, new.minimum, new.maximum = self.players, self.first, self.minimum, self.maximum
+        new.forced_bid = self.forced_bid
         new.bids = self.bids[:]
         new.high = self.high
         new.speaker = self.speaker
@@ -70,10 +91,22 @@ class Auction:
         """``(seat, amount)`` of the high bidder once over; ``None`` if all passed (a throw-in)."""
         return self.high if self.speaker is None else None
 
+    @property
+    def must_bid(self) -> bool:
+        """Whether the speaker is stuck now (``forced_bid`` is set and every other seat passed)."""
+        return (
+            self.forced_bid is not None
+            and self.speaker is not None
+            and self.high is None
+            and len(self.bids) == self.players - 1
+        )
+
     def legal_bids(self) -> tuple[int, ...]:
-        """The amounts the speaker may bid now (strictly above the high bid)."""
+        """The amounts the speaker may bid now (strictly above the high bid; only the forced bid if stuck)."""
         if self.speaker is None:
             return ()
+        if self.forced_bid is not None and self.must_bid:
+            return (self.forced_bid,)
         low = self.minimum if self.high is None else self.high[1] + 1
         return tuple(range(low, self.maximum + 1))
 
@@ -84,9 +117,13 @@ class Auction:
         if seat != self.speaker:
             return f"it is seat {self.speaker}'s turn to bid, not seat {seat}'s"
         if amount is None:
+            if self.must_bid:
+                return f"every other seat passed: seat {seat} must bid {self.forced_bid}"
             return None
         if type(amount) is not int:
             return f"a bid is an int, not {amount!r}"
+        if self.must_bid and amount != self.forced_bid:
+            return f"every other seat passed: seat {seat} is stuck with a bid of {self.forced_bid}, not {amount}"
         legal = self.legal_bids()
         if amount not in legal:
             if self.high is not None and amount <= self.high[1] and self.minimum <= amount <= self.maximum:
@@ -112,7 +149,7 @@ class Auction:
         """``seat`` passes.
 
         Raises:
-            ValueError: if it is not ``seat``'s turn.
+            ValueError: if it is not ``seat``'s turn, or ``seat`` must bid (see :attr:`must_bid`).
         """
         problem = self.why_not(seat, None)
         if problem is not None:

@@ -1,0 +1,86 @@
+"""Auction Pitch's options and stacked deals."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Final
+
+import attrs
+
+from tablegames.components.cards import Card, standard_deck
+from tablegames.core.errors import InvalidOptionsError
+from tablegames.core.game import int_option
+
+__all__ = ["HAND_SIZE", "AuctionPitchDeal", "AuctionPitchOptions", "check_deal"]
+
+HAND_SIZE: Final = 6
+"""Cards dealt to each seat."""
+_DECK: Final = frozenset(standard_deck())
+
+
+def _bool_option(instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
+    if type(value) is not bool:
+        raise InvalidOptionsError(attribute.name, f"{value!r} is not a bool; allowed: true or false")
+
+
+@attrs.frozen(kw_only=True)
+class AuctionPitchOptions:
+    """The options of Auction Pitch.
+
+    >>> AuctionPitchOptions().target, AuctionPitchOptions(smudge=True).smudge
+    (11, True)
+    """
+
+    target: int = attrs.field(default=11, validator=int_option(1))
+    """The score that wins."""
+    smudge: bool = attrs.field(default=False, validator=_bool_option)
+    """Whether a bid of 5, *smudge*, is allowed: win all four points to win the match at once."""
+
+
+@attrs.frozen(kw_only=True)
+class AuctionPitchDeal:
+    """One stacked deal. JSON: ``{"dealer": 0, "hands": [[card x6] x4]}``.
+
+    ``hands[i]`` belongs to seat ``i``; the 28 cards not dealt play no part. ``dealer``
+    stands for the random choice of the first dealer: used for the first hand and ignored
+    later (the deal rotates); left out, the seed draws.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's six cards."""
+    dealer: int | None = None
+    """The first dealer, where the random choice is due."""
+
+
+def check_deal(deal: AuctionPitchDeal, options: AuctionPitchOptions) -> str | None:
+    """What is wrong with ``deal``, or ``None`` if it is a valid Auction Pitch deal.
+
+    >>> hands = [[Card.parse(f"{r}{s}") for r in "A K Q J 10 9".split()] for s in "SHDC"]
+    >>> check_deal(AuctionPitchDeal(hands=tuple(map(tuple, hands))), AuctionPitchOptions()) is None
+    True
+    >>> check_deal(AuctionPitchDeal(hands=(tuple(hands[0]),) * 4), AuctionPitchOptions())
+    'duplicate cards 10S, 9S, AS, JS, KS, QS; a deal gives 24 different cards of the 52-card deck'
+    """
+    hands = deal.hands
+    if not isinstance(hands, tuple) or len(hands) != 4:
+        count = len(hands) if isinstance(hands, tuple) else repr(hands)
+        return f"{count} hands; Auction Pitch deals one hand to each of 4 seats"
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
+            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else hand!r} cards; each hand has {HAND_SIZE}"
+    every = [c for h in hands for c in h]
+    if not all(isinstance(c, Card) for c in every):
+        return "every piece must be a Card"
+    counts = Counter(every)
+    duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
+    foreign = sorted(str(c) for c in counts if c not in _DECK)
+    if duplicates or foreign:
+        parts = []
+        if duplicates:
+            parts.append(f"duplicate cards {', '.join(duplicates)}")
+        if foreign:
+            parts.append(f"cards outside the 52-card deck {', '.join(foreign)}")
+        return "; ".join(parts) + "; a deal gives 24 different cards of the 52-card deck"
+    if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
+        return f"dealer {deal.dealer!r} is not a seat; seats are 0 to 3"
+    return None
