@@ -5,21 +5,39 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+WEB_STAMP := $(VENV)/.web-stamp
 CONTRACT := ../shared/contract/check.py
 
-.PHONY: demo test lint typecheck unit docs contract bench clean
+.PHONY: demo test lint typecheck unit docs contract bench clean web chromium
 
-$(STAMP): pyproject.toml
+PLUGINS := examples/all-fives examples/auction-pitch
+
+# The library with its dev tools, and the two example plug-ins (their tests run with ours).
+$(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PLUGINS))
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check $(addprefix -e ,$(PLUGINS))
 	touch $(STAMP)
 
 ## demo: watch random bots play a whole match of American Sniff, hand by hand
 demo: $(STAMP)
 	$(VENV)/bin/tablegames play american-sniff --seed 7 --players 2
 
+## web: serve the reference web front end (examples/web) on http://127.0.0.1:8000
+web: $(WEB_STAMP)
+	$(VENV)/bin/uvicorn --app-dir examples/web --factory tablegames_web.app:create_app --host 127.0.0.1 --port 8000
+
+$(WEB_STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[web]'
+	touch $(WEB_STAMP)
+
 ## test: every check: ruff, mypy --strict, pytest (with doctests), the docs, the contract
-test: lint typecheck unit docs contract
+test: chromium lint typecheck unit docs contract
+
+# The browser test needs Chromium; as root on Debian it is installed if missing (else that test skips).
+chromium:
+	-@command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium) || echo "chromium not installed: the browser test will skip"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import sys
+from pathlib import Path
 
 from sphinx.util import logging
 
 import tablegames
 
 logger = logging.getLogger(__name__)
+
+# The package the "Writing a variant" tutorial builds, for its examples.
+sys.path.insert(0, str(Path(__file__).resolve().parent / "tutorial"))
 
 project = "tablegames"
 author = "The tablegames developers"
@@ -45,10 +50,16 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
+    ("py:class", "hypothesis.strategies.SearchStrategy"),
+    ("py:class", "hypothesis._settings.settings"),
+    ("py:class", "_pytest.config.Config"),
+    ("py:class", "_pytest.config.argparsing.Parser"),
     # private type variables in signatures
     ("py:class", "tablegames.bots.random._A"),
     ("py:class", "tablegames.core.events._E"),
     ("py:class", "tablegames.core.events._H"),
+    ("py:class", "tablegames.core.events._T"),
+    ("py:class", "tablegames.core.rng._T"),
     ("py:class", "tablegames.core.serde._T"),
 ]
 
