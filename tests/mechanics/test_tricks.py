@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tablegames.components.cards import PIQUET_RANKS, Card, Rank, Suit, rank_order
 from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
@@ -183,3 +185,19 @@ def test_an_empty_trick_has_no_winner() -> None:
     """trick_winner of no cards is a ValueError."""
     with pytest.raises(ValueError, match="empty"):
         trick_winner([], H, ORDER)
+
+
+_CARDS = [Card(rank, suit) for suit in Suit for rank in PIQUET_RANKS]
+
+
+@given(
+    hand=st.lists(st.sampled_from(_CARDS), max_size=8, unique=True),
+    led=st.none() | st.sampled_from(list(Suit)),
+    trump=st.none() | st.sampled_from(list(Suit)),
+    policy=st.sampled_from(list(Follow)),
+)
+def test_the_printed_suit_shortcut_agrees_with_the_suit_of_hook(
+    hand: list[Card], led: Suit | None, trump: Suit | None, policy: Follow
+) -> None:
+    """Without a hook, legal_cards takes a shortcut; an explicit hook giving the printed suit must agree."""
+    assert legal_cards(hand, led, trump, policy) == legal_cards(hand, led, trump, policy, suit_of=lambda c: c.suit)

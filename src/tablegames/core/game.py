@@ -14,7 +14,9 @@ Hooks:
 * ``_shuffled_deal(hand_number)``: a deal shuffled from the seed.
 * ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
 * ``_do(action)``: carry out a legal action and every automatic step after it, appending
-  events with :meth:`Game._emit`.
+  events with :meth:`Game._emit`, and set ``self._legal = None``: that cache of
+  ``_compute_legal()`` is what :meth:`Game.apply` trusts, without asking ``_why_illegal``,
+  for an action it handed out itself (the very object).
 * ``_copy_state(new)``: copy the variant's own state into a fresh instance for
   :meth:`Game.clone`.
 * ``_deals_from_events(events)``: the deals a log's events record, for
@@ -250,9 +252,17 @@ class Game(abc.ABC):
             raise IllegalActionError(action, "the game is over")
         if seat is not None and seat != self._current:
             raise IllegalActionError(action, self._not_your_turn(seat))
-        reason = self._why_illegal(action)
-        if reason is not None:
-            raise IllegalActionError(action, reason)
+        legal = self._legal
+        if legal is not None:
+            for known in legal:  # an action legal_actions() handed out needs no second check
+                if known is action:
+                    break
+            else:
+                legal = None
+        if legal is None:
+            reason = self._why_illegal(action)
+            if reason is not None:
+                raise IllegalActionError(action, reason)
         events = self._events
         start = len(events)
         self._do(action)

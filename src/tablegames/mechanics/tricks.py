@@ -59,6 +59,13 @@ def legal_cards(
     """
     if led is None or policy is Follow.ANY:
         return list(hand)
+    if suit_of is _natural_suit:  # the common case, without a call per card
+        following = [c for c in hand if c.suit == led]
+        if following and policy is Follow.FOLLOW_OR_TRUMP and trump is not None and trump != led:
+            return [c for c in hand if c.suit == led or c.suit == trump]
+        if following or policy is not Follow.MUST_FOLLOW_ELSE_TRUMP or trump is None:
+            return following or list(hand)
+        return [c for c in hand if c.suit == trump] or list(hand)
     following = [c for c in hand if suit_of(c) == led]
     if not following:
         if policy is Follow.MUST_FOLLOW_ELSE_TRUMP and trump is not None:

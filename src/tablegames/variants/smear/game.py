@@ -47,6 +47,9 @@ _PASS: Final = Pass()
 _BIDS: Final = {a: Bid(a) for a in range(MIN_BID, MAX_BID + 1)}
 _PLAYS: Final = {c: PlayCard(c) for c in _DECK}
 _card_played: Final = fast_constructor(CardPlayed)
+_SEATING: Final = Seating(4, partnerships=True)
+_NEXT: Final = tuple(_SEATING.next(s) for s in range(4))
+_SIDE: Final = tuple(_SEATING.side_of(s) for s in range(4))
 _trick_won: Final = fast_constructor(TrickWon)
 _DISCARDS: dict[tuple[Card, ...], Discard] = {}
 
@@ -454,11 +457,11 @@ class Smear(Game):
         self.plays.append((seat, card))
         self._events.append(_card_played(seat, card))
         if len(self.trick) < 4:
-            self._current = self._seating.next(seat)
+            self._current = _NEXT[seat]
             return
         cards = tuple(c for _, c in self.trick)
         winner = self.trick[trick_winner(cards, self.trump, ORDER)][0]
-        side = self._seating.side_of(winner)
+        side = _SIDE[winner]
         self.tricks.append((winner, cards))
         self.tricks_won[side] += 1
         self.trick = []

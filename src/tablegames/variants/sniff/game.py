@@ -273,11 +273,6 @@ class Sniff(Game):
         return tuple(out)
 
     def _why_illegal(self, action: Action) -> str | None:
-        legal = self._legal
-        if legal is not None:
-            for known in legal:  # the interned actions legal_actions() handed out
-                if known is action:
-                    return None
         if not isinstance(action, Play):
             return f"not a Sniff action: a Sniff action is a Play, not {type(action).__name__}"
         seat = self._current
