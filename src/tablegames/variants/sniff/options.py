@@ -69,6 +69,8 @@ def check_sniff_deal(deal: SniffDeal, options: SniffOptions) -> str | None:
         got = len(stock) if isinstance(stock, tuple) else stock
         return f"the stock has {got} tiles; with {n} players it has {28 - n * size}"
     every = [t for h in hands for t in h] + list(stock)
+    if len(every) == 28 and frozenset(every) == _ALL_TILES:  # the usual case, checked in C
+        return _check_leader(deal.leader, n)
     if not all(isinstance(t, Tile) for t in every):
         return "every piece must be a Tile"
     counts = Counter(every)
@@ -85,6 +87,13 @@ def check_sniff_deal(deal: SniffDeal, options: SniffOptions) -> str | None:
         if foreign:
             parts.append(f"tiles outside double-six {', '.join(foreign)}")
         return "; ".join(parts) + "; a deal holds each of the 28 double-six tiles once"
-    if deal.leader is not None and (type(deal.leader) is not int or not 0 <= deal.leader < n):
-        return f"leader {deal.leader!r} is not a seat; seats are 0 to {n - 1}"
+    return _check_leader(deal.leader, n)
+
+
+_ALL_TILES: Final = frozenset(domino_set(6))
+
+
+def _check_leader(leader: object, n: int) -> str | None:
+    if leader is not None and (type(leader) is not int or not 0 <= leader < n):
+        return f"leader {leader!r} is not a seat; seats are 0 to {n - 1}"
     return None
