@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+import attrs
+
 from tablegames.components.tiles import Tile
 
 __all__ = [
@@ -40,8 +42,12 @@ __all__ = [
     "SOUTH",
     "WEST",
     "ArmEnd",
+    "ArmView",
+    "EndView",
     "LineLayout",
     "arm_index",
+    "arm_views",
+    "end_views",
     "tile_mask",
 ]
 
@@ -281,3 +287,56 @@ class LineLayout:
 
     def __len__(self) -> int:
         return 0 if self.opening is None else 1 + sum(len(t) for t in self.tiles)
+
+
+@attrs.frozen
+class EndView:
+    """A place a tile may be attached now, as a view shows it. JSON: ``{"id": "W", "value": 6}``."""
+
+    id: str
+    """The end id (one of :data:`~tablegames.mechanics.line.ARM_IDS`), as a play names it."""
+    value: int
+    """The pips a tile must show to attach there."""
+
+
+@attrs.frozen
+class ArmView:
+    """One arm of a layout, as a view shows it for drawing."""
+
+    id: str
+    """The arm's id (``"W"``, ``"E"``, ``"N"`` or ``"S"``)."""
+    tiles: tuple[Tile, ...]
+    """Its tiles, outward from the opening tile (or from the spinner, for a branch)."""
+    value: int
+    """The value a tile must match to attach to it."""
+    open: bool
+    """Whether it accepts tiles now (a branch opens once the spinner's line sides allow it)."""
+
+
+def end_views(layout: LineLayout) -> tuple[EndView, ...]:
+    """Every place a tile may be attached to ``layout`` now (none before the opening tile).
+
+    >>> layout = LineLayout()
+    >>> layout.place(Tile(6, 4), None)
+    >>> end_views(layout)
+    (EndView(id='W', value=6), EndView(id='E', value=4))
+    """
+    values = layout.values
+    return tuple(EndView(ARM_IDS[arm], values[arm]) for arm in layout.open_arms())
+
+
+def arm_views(layout: LineLayout) -> tuple[ArmView, ...]:
+    """The arms of ``layout`` for drawing it: W and E, and N and S once it has a spinner.
+
+    >>> layout = LineLayout()
+    >>> layout.place(Tile(6, 4), None)
+    >>> layout.place(Tile(4, 1), EAST)
+    >>> [(arm.id, [str(t) for t in arm.tiles], arm.value, arm.open) for arm in arm_views(layout)]
+    [('W', [], 6, True), ('E', ['4-1'], 1, True)]
+    """
+    if layout.opening is None:
+        return ()
+    open_arms = layout.open_arms()
+    values = layout.values
+    present = _ALL_ARMS if layout.spinner is not None else _LINE_ONLY
+    return tuple(ArmView(ARM_IDS[a], tuple(layout.tiles[a]), values[a], a in open_arms) for a in present)

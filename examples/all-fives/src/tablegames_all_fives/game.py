@@ -11,7 +11,7 @@ from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
-from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, tile_mask
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views, tile_mask
 from tablegames_all_fives.actions import Play, play
 from tablegames_all_fives.events import (
     GameEnded,
@@ -26,7 +26,7 @@ from tablegames_all_fives.events import (
 from tablegames_all_fives.options import HAND_SIZES, AllFivesDeal, AllFivesOptions, check_all_fives_deal
 from tablegames_all_fives.rules import all_fives_count, block_result, domino_points, new_layout, opening_lead
 from tablegames_all_fives.text import describe_event, render_layout
-from tablegames_all_fives.view import AllFivesView, ArmView, EndView
+from tablegames_all_fives.view import AllFivesView
 
 __all__ = ["AllFives"]
 
@@ -136,12 +136,6 @@ class AllFives(Game):
         """What ``seat`` may know: its own hand, the table, the count, scores and its legal actions."""
         self._check_seat(seat)
         layout = self.layout
-        open_arms = layout.open_arms()
-        values = layout.values
-        arms: list[ArmView] = []
-        if layout.opening is not None:
-            present = (0, 1, 2, 3) if layout.spinner is not None else (0, 1)
-            arms = [ArmView(ARM_IDS[a], tuple(layout.tiles[a]), values[a], a in open_arms) for a in present]
         return AllFivesView(
             seat=seat,
             hand_number=self.hand_number,
@@ -151,7 +145,7 @@ class AllFives(Game):
             current_player=self._current,
             legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
             count=self._count,
-            ends=tuple(EndView(ARM_IDS[a], values[a]) for a in open_arms),
+            ends=end_views(layout),
             boneyard_size=len(self.boneyard),
             players=self.options.players,
             target=self.options.target,
@@ -159,7 +153,7 @@ class AllFives(Game):
             leader=self._leader,
             opening=layout.opening,
             spinner=layout.spinner,
-            arms=tuple(arms),
+            arms=arm_views(layout),
             winner=self._winner,
         )
 

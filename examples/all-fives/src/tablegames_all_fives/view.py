@@ -5,33 +5,11 @@ from __future__ import annotations
 import attrs
 
 from tablegames.components.tiles import Tile
+from tablegames.mechanics.line import ArmView, EndView
 from tablegames_all_fives.actions import Play
 
+# ArmView and EndView, the layout's parts of the view, are the library's line mechanic's.
 __all__ = ["AllFivesView", "ArmView", "EndView"]
-
-
-@attrs.frozen
-class EndView:
-    """A place a tile may be attached now. JSON: ``{"id": "W", "value": 6}``."""
-
-    id: str
-    """The end id, as used in :class:`~tablegames_all_fives.actions.Play`."""
-    value: int
-    """The pips a tile must show to attach there."""
-
-
-@attrs.frozen
-class ArmView:
-    """One arm of the layout, for drawing it."""
-
-    id: str
-    """The arm's id (``"W"``, ``"E"``, ``"N"`` or ``"S"``)."""
-    tiles: tuple[Tile, ...]
-    """Its tiles, outward from the opening tile (or from the spinner, for a branch)."""
-    value: int
-    """The value a tile must match to attach to it."""
-    open: bool
-    """Whether it accepts tiles now (a branch opens once both of the spinner's sides carry a tile)."""
 
 
 @attrs.frozen(kw_only=True)

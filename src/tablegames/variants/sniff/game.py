@@ -11,7 +11,7 @@ from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
-from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, tile_mask
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views, tile_mask
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.events import (
     GameEnded,
@@ -26,7 +26,7 @@ from tablegames.variants.sniff.events import (
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.text import describe_event, render_layout
-from tablegames.variants.sniff.view import ArmView, EndView, SniffView
+from tablegames.variants.sniff.view import SniffView
 
 __all__ = ["Sniff"]
 
@@ -137,14 +137,6 @@ class Sniff(Game):
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
         self._check_seat(seat)
         layout = self.layout
-        open_arms = layout.open_arms()
-        values = layout.values
-        arms = []
-        if layout.opening is not None:
-            present = (0, 1, 2, 3) if layout.spinner is not None else (0, 1)
-            arms = [
-                ArmView(ARM_IDS[a], tuple(layout.tiles[a]), values[a], a in open_arms) for a in present
-            ]
         return SniffView(
             seat=seat,
             hand_number=self.hand_number,
@@ -154,14 +146,14 @@ class Sniff(Game):
             current_player=self._current,
             legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
             count=self._count,
-            ends=tuple(EndView(ARM_IDS[a], values[a]) for a in open_arms),
+            ends=end_views(layout),
             stock_size=len(self.stock),
             players=self.options.players,
             target=self.options.target,
             side_of_seat=tuple(self._seating.side_of(s) for s in range(self.options.players)),
             opening=layout.opening,
             sniff=layout.spinner,
-            arms=tuple(arms),
+            arms=arm_views(layout),
             winner=self._winner,
         )
 

@@ -5,33 +5,11 @@ from __future__ import annotations
 import attrs
 
 from tablegames.components.tiles import Tile
+from tablegames.mechanics.line import ArmView, EndView
 from tablegames.variants.sniff.actions import Play
 
+# ArmView and EndView, the layout's parts of the view, belong to the line mechanic.
 __all__ = ["ArmView", "EndView", "SniffView"]
-
-
-@attrs.frozen
-class EndView:
-    """A place a tile may be attached now. JSON: ``{"id": "W", "value": 6}``."""
-
-    id: str
-    """The end id, as used in :class:`~tablegames.variants.sniff.actions.Play`."""
-    value: int
-    """The pips a tile must show to attach there."""
-
-
-@attrs.frozen
-class ArmView:
-    """One arm of the layout, for drawing it."""
-
-    id: str
-    """The arm's id (``"W"``, ``"E"``, ``"N"`` or ``"S"``)."""
-    tiles: tuple[Tile, ...]
-    """Its tiles, outward from the opening tile (or from the Sniff, for a branch)."""
-    value: int
-    """The value a tile must match to attach to it."""
-    open: bool
-    """Whether it accepts tiles now (a branch opens once both of the Sniff's line sides carry a tile)."""
 
 
 @attrs.frozen(kw_only=True)
