@@ -399,8 +399,19 @@ def test_actions_refuse_bad_forms() -> None:
         ("american-sniff", {"type": "play", "tile": "6-4"}),
         ("american-sniff", {"type": "play", "tile": "6-9", "end": "W"}),
         ("american-sniff", {"type": "play", "tile": 64, "end": "W"}),
+        ("american-sniff", {"type": "play", "tile": "6-4", "end": "X"}),
     ):
         assert rejects(variant, "action", action), action
+
+
+def test_named_values_are_enums() -> None:
+    """Fields that take one of a few names accept those names and refuse others."""
+    scored = {"type": "scored", "seat": 0, "side": 0, "points": 10, "total": 10}
+    check("american-sniff", "event", {**scored, "reason": "count"})
+    assert rejects("american-sniff", "event", {**scored, "reason": "bonus"})
+    ended = {"type": "hand_ended", "hand_number": 1, "seat": None, "hands": [[], []]}
+    check("american-sniff", "event", {**ended, "reason": "blocked"})
+    assert rejects("american-sniff", "event", {**ended, "reason": "tired"})
 
 
 # -- a variant from elsewhere ----------------------------------------------------------------

@@ -162,7 +162,7 @@ class TrickWon(Event):
 class PointAward:
     """One of the four points of a hand and where it went."""
 
-    point: str
+    point: str = attrs.field(metadata={"json_schema": {"enum": ["high", "low", "jack", "game"]}})
     """``"high"``, ``"low"``, ``"jack"`` or ``"game"``."""
     side: int | None
     """The side that won it; ``None`` if it went to nobody."""

@@ -71,7 +71,7 @@ class SmearView:
     """The seat that must act, ``None`` once the game is over."""
     legal_actions: tuple[Action, ...]
     """The seat's legal actions (``[]`` when it is not its turn)."""
-    phase: str
+    phase: str = attrs.field(metadata={"json_schema": {"enum": ["bidding", "discard", "play", "over"]}})
     """``"bidding"``, ``"discard"``, ``"play"`` or ``"over"``."""
     dealer: int
     """The dealer of this hand."""

@@ -27,7 +27,7 @@ class Play(Action):
     tag: ClassVar[str] = "play"
     tile: Tile
     """The tile placed."""
-    end: str | None
+    end: str | None = attrs.field(metadata={"json_schema": {"enum": ["W", "E", "N", "S", None]}})
     """The id of the end it is attached to (one of :data:`END_IDS`), ``None`` to open."""
 
     def __str__(self) -> str:

@@ -61,7 +61,7 @@ class TilePlayed(Event):
     """The seat that placed it."""
     tile: Tile
     """The tile placed."""
-    end: str | None
+    end: str | None = attrs.field(metadata={"json_schema": {"enum": ["W", "E", "N", "S", None]}})
     """The end it was attached to, ``None`` for the opening tile."""
     count: int
     """The count of the layout after the placement."""
@@ -78,7 +78,7 @@ class Scored(Event):
     """The side whose score changed."""
     points: int
     """The change, positive for a count and negative for remaining pips."""
-    reason: str
+    reason: str = attrs.field(metadata={"json_schema": {"enum": ["count", "remaining"]}})
     """``"count"`` or ``"remaining"``."""
     total: int
     """The side's score after the change."""
@@ -115,7 +115,7 @@ class HandEnded(Event):
     tag: ClassVar[str] = "hand_ended"
     hand_number: int
     """The hand that ended."""
-    reason: str
+    reason: str = attrs.field(metadata={"json_schema": {"enum": ["domino", "blocked"]}})
     """``"domino"`` (a seat placed its last tile) or ``"blocked"``."""
     seat: int | None
     """The seat that dominoed; ``None`` after a block."""
