@@ -25,7 +25,19 @@ that bid:
 
 from __future__ import annotations
 
-__all__ = ["Auction"]
+import attrs
+
+__all__ = ["Auction", "BidView"]
+
+
+@attrs.frozen
+class BidView:
+    """One call of an auction, as a view shows it. JSON: ``{"seat": 1, "amount": 2}``, ``amount`` null for a pass."""
+
+    seat: int
+    """The seat that spoke."""
+    amount: int | None
+    """Its bid, or ``None`` for a pass."""
 
 
 class Auction:

@@ -17,9 +17,21 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 
+import attrs
+
 from tablegames.components.cards import Card, Rank, Suit
 
-__all__ = ["Follow", "legal_cards", "trick_winner"]
+__all__ = ["Follow", "TrickCard", "legal_cards", "trick_winner"]
+
+
+@attrs.frozen
+class TrickCard:
+    """One card of a trick, as a view shows it. JSON: ``{"seat": 2, "card": "AH"}``."""
+
+    seat: int
+    """The seat that played it."""
+    card: Card
+    """The card."""
 
 
 class Follow(enum.Enum):

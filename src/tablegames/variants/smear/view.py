@@ -6,29 +6,12 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
+from tablegames.mechanics.bidding import BidView
+from tablegames.mechanics.tricks import TrickCard
 from tablegames.variants.smear.events import PointAward
 
+# BidView and TrickCard, the auction's and the trick's parts of the view, are the mechanics'.
 __all__ = ["BidView", "LastHand", "SmearView", "TrickCard"]
-
-
-@attrs.frozen
-class BidView:
-    """One call of the bidding. JSON: ``{"seat": 1, "amount": 2}``, ``amount`` null for a pass."""
-
-    seat: int
-    """The seat that spoke."""
-    amount: int | None
-    """Its bid, or ``None`` for a pass."""
-
-
-@attrs.frozen
-class TrickCard:
-    """One card of the current trick. JSON: ``{"seat": 2, "card": "AH"}``."""
-
-    seat: int
-    """The seat that played it."""
-    card: Card
-    """The card."""
 
 
 @attrs.frozen
