@@ -268,7 +268,7 @@ class Smear(Game):
     # -- the rules --------------------------------------------------------------------
 
     def _start(self) -> None:
-        self._seating = Seating(4, partnerships=True)
+        self._seating = _SEATING
         self._scores = [0, 0]
         self.hand_number = 0
         self.last_hand = None
