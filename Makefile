@@ -47,6 +47,9 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(PY) -m pytest
+	@# Tests whose outcome could hang on what Hypothesis finds must pass under every profile we ship.
+	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -q -m every_profile
+	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -m every_profile
 
 docs: $(STAMP)
 	$(PY) -m sphinx -q -n -W --keep-going -b html docs docs/_build/html

@@ -114,6 +114,16 @@ def test_help_lists_the_variants_option_flags() -> None:
     assert "--seen-undealt" in run("simulate", "four-point-smear", "--help").out
 
 
+@pytest.mark.parametrize("command", ["variants", "rules", "play", "simulate", "replay", "schema"])
+def test_help_prints_no_format_escapes(command: str) -> None:
+    """Every command's help prints a percent sign as one `%`, never the escape `%%`."""
+    done = run(command, "--help")
+    assert done.code == 0, done
+    assert "%%" not in done.out
+    if command == "simulate":
+        assert "95% confidence intervals" in " ".join(done.out.split())
+
+
 def test_main_help_lists_the_commands() -> None:
     """`--help` lists every command."""
     done = run("--help")

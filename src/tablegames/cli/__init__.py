@@ -112,7 +112,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
 
     simulate = commands["simulate"] = sub.add_parser(
         "simulate", help="play many matches between bots and compare them",
-        description="Play many matches between bots and print win rates with 95%% confidence intervals.",
+        description="Play many matches between bots and print win rates with 95% confidence intervals.",
     )
     simulate.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
     simulate.add_argument(
