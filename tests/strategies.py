@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from tablegames.components.cards import Card, piquet_deck
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.events import Event
+from tablegames.core.game import MAX_TARGET
 from tablegames.variants.smear import HIGH_LOW_RULES, SmearOptions
 from tablegames.variants.sniff import (
     END_IDS,
@@ -43,15 +44,18 @@ __all__ = [
     "TILE_TEXTS",
     "GameCase",
     "SmearCase",
+    "any_json",
     "choice_seeds",
     "choices",
     "deal_json",
     "end_ids",
     "events",
+    "from_json_schema",
     "game_cases",
     "json_junk",
     "near_miss_actions",
     "near_miss_smear_actions",
+    "near_schema",
     "player_counts",
     "plays",
     "seeds",
@@ -144,7 +148,7 @@ def sniff_deals(draw: st.DrawFn, players: int | None = None) -> SniffDeal:
 
 sniff_options: st.SearchStrategy[SniffOptions] = st.one_of(
     player_counts.map(lambda n: SniffOptions(players=n)),
-    st.builds(SniffOptions, players=player_counts, target=st.integers(min_value=1, max_value=10**9)),
+    st.builds(SniffOptions, players=player_counts, target=st.integers(min_value=1, max_value=MAX_TARGET)),
 )
 """Valid Sniff options, with the default target or an explicit one."""
 
@@ -358,3 +362,120 @@ def near_miss_smear_actions(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         out[draw(st.sampled_from(("x", "seat", "Card", "tile")))] = draw(smear_json_junk)
     return out
+
+
+# -- JSON Schema ---------------------------------------------------------------------------------
+
+any_json: st.SearchStrategy[Any] = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(min_value=-(2**53), max_value=2**53).map(float),
+        st.floats(allow_nan=False, allow_infinity=False),
+        st.text(max_size=8),
+        st.sampled_from(("", " ", "6-4", "4-6", " 6-4", "06-4", "\u0666-\u0664", "ah", "AH", "10h", "JK1", "2H")),
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+"""Any JSON value (no NaN or infinity): numbers written both ways, near-miss piece notations."""
+
+
+def from_json_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
+    """JSON values valid against ``schema``, for the subset of JSON Schema the library publishes.
+
+    It understands ``$ref`` into ``$defs``, ``oneOf``/``anyOf``, ``enum``, ``const``, ``type``
+    (one or a list), ``properties``/``required``, ``items``, ``prefixItems``, ``minItems`` and
+    ``minimum``/``maximum``, and writes integers both as ``3`` and ``3.0``, as JSON allows.
+    (hypothesis-jsonschema does this in general, but it no longer runs on current Hypothesis.)
+
+    Raises:
+        NotImplementedError: for a keyword outside that subset, so nothing is silently ignored.
+
+    """
+    defs = schema.get("$defs", {})
+
+    def build(node: Any) -> st.SearchStrategy[Any]:
+        if node is True or node == {}:
+            return any_json
+        known = {
+            "$ref", "$defs", "$id", "$schema", "title", "description", "default", "oneOf", "anyOf", "enum",
+            "const", "type", "properties", "required", "additionalProperties", "items", "prefixItems",
+            "minItems", "minimum", "maximum",
+        }
+        unknown = set(node) - known
+        if unknown:
+            raise NotImplementedError(f"schema keywords {sorted(unknown)}")
+        if "$ref" in node:
+            name = node["$ref"].removeprefix("#/$defs/")
+            return st.deferred(lambda: build(defs[name]))
+        for key in ("oneOf", "anyOf"):
+            if key in node:
+                return st.one_of([build(branch) for branch in node[key]])
+        if "enum" in node:
+            return st.sampled_from(node["enum"])
+        if "const" in node:
+            return st.just(node["const"])
+        kinds = node.get("type")
+        if isinstance(kinds, list):
+            return st.one_of([build({**node, "type": kind}) for kind in kinds])
+        if kinds == "null":
+            return st.none()
+        if kinds == "boolean":
+            return st.booleans()
+        if kinds == "string":
+            return st.text(max_size=8)
+        if kinds in ("integer", "number"):
+            ints = st.integers(min_value=node.get("minimum"), max_value=node.get("maximum"))
+            return ints | ints.filter(lambda n: abs(n) < 2**53).map(float)
+        if kinds == "array":
+            if "prefixItems" in node:
+                return st.tuples(*[build(item) for item in node["prefixItems"]]).map(list)
+            return st.lists(build(node.get("items", {})), min_size=node.get("minItems", 0), max_size=5)
+        if kinds == "object":
+            properties = node.get("properties", {})
+            required = set(node.get("required", ()))
+            return st.fixed_dictionaries(
+                {k: build(v) for k, v in properties.items() if k in required},
+                optional={k: build(v) for k, v in properties.items() if k not in required},
+            )
+        raise NotImplementedError(f"schema node {node!r}")
+
+    return build(schema)
+
+
+@st.composite
+def near_schema(draw: st.DrawFn, schema: dict[str, Any]) -> Any:
+    """A value valid against ``schema`` with one part changed: a key dropped or added, a value swapped."""
+    value = draw(from_json_schema(schema))
+    spots: list[tuple[Any, Any]] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key in node:
+                spots.append((node, key))
+                walk(node[key])
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                spots.append((node, i))
+                walk(item)
+
+    walk(value)
+    if not spots:
+        return draw(any_json)
+    parent, key = draw(st.sampled_from(spots))
+    how = draw(st.sampled_from(("swap", "drop", "add", "bend")))
+    if how == "bend":  # the same value written a little off: case, spaces, a number as text
+        old = parent[key]
+        bent = [f" {old}", f"{old} ", str(old).lower(), str(old)] if isinstance(old, str) else [str(old), [old]]
+        parent[key] = draw(st.sampled_from(bent))
+    elif how == "swap":
+        parent[key] = draw(any_json)
+    elif how == "drop":
+        del parent[key]
+    elif isinstance(parent, dict):
+        parent[draw(st.text(max_size=6))] = draw(any_json)
+    else:
+        parent.append(draw(any_json))
+    return value

@@ -167,6 +167,21 @@ def test_pieces_are_the_variants_pieces_and_options_carry_their_bounds() -> None
     assert "default" not in target and target["minimum"] == 1
 
 
+@pytest.mark.parametrize("variant", tablegames.variant_names())
+def test_every_int_option_of_every_variant_has_a_maximum(variant: str) -> None:
+    """Every integer option has a "maximum" in the options schema (a target at most 10,000), so no match is endless."""
+    schema = schema_for(variant, "options")
+    properties = schema["$defs"][schema["$ref"].removeprefix("#/$defs/")]["properties"]
+    ints = {name: prop for name, prop in properties.items() if prop.get("type") == "integer"}
+    assert ints, "every variant here has an int option"
+    for name, prop in ints.items():
+        assert "maximum" in prop, f"{variant} option {name} has no maximum"
+    if "target" in ints:
+        assert ints["target"]["maximum"] == 10_000
+    log = schema_for(variant, "log")["$defs"]["FullLog"]["properties"]["seed"]
+    assert (log["minimum"], log["maximum"]) == (-(2**63), 2**64 - 1)
+
+
 def test_descriptions_come_from_the_docstrings() -> None:
     """Classes and fields are described by their docstrings, as plain text with null for None."""
     schema = schema_for("american-sniff", "event")

@@ -56,6 +56,7 @@ from tablegames.core.errors import InvalidOptionsError, TableGamesError
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
+from tablegames.core.rng import SEED_MAX, SEED_MIN
 from tablegames.core.serde import converter
 
 __all__ = [
@@ -355,7 +356,12 @@ class _Builder:
             "type": "object",
             "properties": {
                 **common,
-                "seed": {"description": "The seed every shuffle and random draw comes from.", "type": "integer"},
+                "seed": {
+                    "description": "The seed every shuffle and random draw comes from.",
+                    "type": "integer",
+                    "minimum": SEED_MIN,
+                    "maximum": SEED_MAX,
+                },
                 "deals": {
                     "description": "Stacked deals given to the game and not yet used.",
                     "type": "array",

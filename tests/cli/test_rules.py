@@ -75,7 +75,7 @@ def test_variants_lists_every_option_with_allowed_values_and_default() -> None:
     lines = done.out.splitlines()
     assert "american-sniff  [2-4 players]" in lines
     assert "  --players N  an int from 2 to 4 (default: 4)" in lines
-    assert "  --target N   an int >= 1 (default: 200, depends on other options)" in lines
+    assert "  --target N   an int from 1 to 10000 (default: 200, depends on other options)" in lines
     assert "four-point-smear  [4 players]" in lines
     assert "  --[no-]win-only-on-bid  true or false (default: false)" in lines
     assert "  --high-low HIGH_LOW     'ace-seven', 'in-play' (default: 'ace-seven')" in lines

@@ -100,9 +100,9 @@ def test_load_log_refuses_another_format(value: Any) -> None:
     assert info.value.where == "$.format"
 
 
-@pytest.mark.parametrize("value", [2, 0, "1", 1.0, True, None, [1]])
+@pytest.mark.parametrize("value", [2, 0, "1", 1.5, True, None, [1]])
 def test_load_log_refuses_another_version(value: Any) -> None:
-    """Only version 1 (the int) is read; version 2, "1", 1.0 or true is a LogError at $.version."""
+    """Only version 1 (the number) is read; version 2, "1", 1.5 or true is a LogError at $.version."""
     doc = _doc()
     doc["version"] = value
     with pytest.raises(LogError) as info:
@@ -162,7 +162,7 @@ def test_load_log_refuses_bad_options(options: Any) -> None:
     assert info.value.where == "$.options"
 
 
-@pytest.mark.parametrize("seed", ["303", 303.0, None, True, [303]])
+@pytest.mark.parametrize("seed", ["303", 303.5, None, True, [303]])
 def test_load_log_refuses_a_seed_that_is_not_an_int(seed: Any) -> None:
     """A full log's seed is an int; anything else is a LogError at $.seed."""
     doc = _doc()
@@ -198,12 +198,12 @@ _BAD_EVENT_EDITS: list[tuple[str, Any]] = [
     ("type", "Passed"),
     ("type", "bid"),
     ("seat", "0"),
-    ("seat", 0.0),
+    ("seat", 0.5),
     ("seat", True),
     ("seat", None),
     ("tile", "6-x"),
     ("tile", 64),
-    ("count", 5.0),
+    ("count", 5.5),
     ("count", False),
     ("end", 1),
     ("extra", 1),
@@ -269,7 +269,7 @@ def test_replay_refuses_a_redacted_log(players: int, seed: int) -> None:
         assert info.value.where == "$.seat"
 
 
-@pytest.mark.parametrize("seat", [-1, 4, 7, "0", None, 1.0])
+@pytest.mark.parametrize("seat", [-1, 4, 7, "0", None, 1.5])
 def test_load_log_refuses_a_redacted_log_for_a_seat_not_in_the_game(seat: Any) -> None:
     """A redacted log of a 4-player game names seat 0 to 3; any other seat is a LogError at $.seat."""
     game = tablegames.replay(tablegames.load_log(_started(4, 303)))
@@ -489,3 +489,35 @@ def test_load_log_refuses_a_card_in_a_sniff_log() -> None:
     with pytest.raises(LogError) as info:
         tablegames.load_log(json.dumps(doc))
     assert _event_index(info.value) == 0
+
+
+def _floats(data: Any) -> Any:
+    """``data`` with every int (not bool) written as a JSON number with a fraction part of zero."""
+    if isinstance(data, bool) or data is None or isinstance(data, str):
+        return data
+    if isinstance(data, int):
+        return float(data)
+    if isinstance(data, list):
+        return [_floats(x) for x in data]
+    return {k: _floats(v) for k, v in data.items()}
+
+
+def test_load_log_reads_integers_written_with_a_zero_fraction() -> None:
+    """As in JSON Schema, 1.0 is the integer 1: a log with every integer written "n.0" loads and replays the same."""
+    text = _started(4, 303)
+    doc = _floats(json.loads(text))
+    assert doc["version"] == 1.0 and isinstance(doc["version"], float)
+    loaded = tablegames.load_log(json.dumps(doc))
+    assert tablegames.dumps(loaded) == text, "read as ints, written back canonically"
+    assert tablegames.dumps(tablegames.replay(loaded).log()) == text
+    redacted = json.loads(tablegames.dumps(tablegames.replay(loaded).log(2)))
+    assert tablegames.load_log(json.dumps(_floats(redacted))).seat == 2
+
+
+@pytest.mark.parametrize("depth", [1_000, 100_000])
+def test_load_log_refuses_deep_nesting_with_a_log_error(depth: int) -> None:
+    """JSON nested 100,000 deep is a LogError with a short message, never a RecursionError."""
+    for text in ["[" * depth + "]" * depth, '{"format": ' + "[" * depth + "]" * depth + "}"]:
+        with pytest.raises(LogError) as info:
+            tablegames.load_log(text)
+        assert len(str(info.value)) < 400

@@ -197,18 +197,18 @@ def test_make_converter_gives_independent_converters() -> None:
 @pytest.mark.parametrize(
     ("data", "cls"),
     [
-        ({"players": 4.0, "target": 200}, SniffOptions),
+        ({"players": 4.5, "target": 200}, SniffOptions),
         ({"players": True, "target": 200}, SniffOptions),
         ({"players": 4, "target": "200"}, SniffOptions),
         ({"players": 4, "target": 200, "colour": "red"}, SniffOptions),
-        ({"type": "leader_drawn", "seat": 1.0}, LeaderDrawn),
+        ({"type": "leader_drawn", "seat": 1.5}, LeaderDrawn),
         ({"type": "leader_drawn", "seat": True}, LeaderDrawn),
         ({"type": "leader_drawn", "seat": "1"}, LeaderDrawn),
         ({"type": "leader_drawn", "seat": None}, LeaderDrawn),
         ({"type": "leader_drawn"}, LeaderDrawn),
         ({"type": "leader_drawn", "seat": 1, "tile": "6-6"}, LeaderDrawn),
         ({"type": "passed", "seat": 1}, LeaderDrawn),
-        ({"type": "tile_played", "seat": 0, "tile": "6-4", "end": "W", "count": 10.0}, TilePlayed),
+        ({"type": "tile_played", "seat": 0, "tile": "6-4", "end": "W", "count": 10.5}, TilePlayed),
         ({"type": "tile_played", "seat": 0, "tile": "6-4", "end": 0, "count": 10}, TilePlayed),
         ({"type": "tile_played", "seat": 0, "tile": 64, "end": "W", "count": 10}, TilePlayed),
         ({"type": "tile_played", "seat": 0, "tile": "6-44", "end": "W", "count": 10}, TilePlayed),
@@ -216,21 +216,44 @@ def test_make_converter_gives_independent_converters() -> None:
         ({"type": "scored", "seat": 0, "side": 0, "points": 5, "reason": "count", "total": True}, Scored),
         ({"type": "scored", "seat": 0, "side": 0, "points": 5, "reason": 5, "total": 5}, Scored),
         ({"type": "tile_drawn", "seat": 0, "tile": ["6-4"]}, TileDrawn),
-        ({"type": "hand_ended", "hand_number": 1, "reason": "domino", "seat": 1.0, "hands": []}, HandEnded),
+        ({"type": "hand_ended", "hand_number": 1, "reason": "domino", "seat": 1.5, "hands": []}, HandEnded),
         ({"type": "hand_dealt", "hand_number": 1, "hands": "6-4", "stock": None, "stock_size": 0}, HandDealt),
         ({"type": "game_ended", "winner": 0, "scores": [250, 10.5]}, GameEnded),
         ({"type": "play", "tile": "6-4", "end": "W", "seat": 0}, Play),
         ({"type": "play", "tile": "6-4", "end": False}, Play),
-        ({"hands": [], "stock": [], "leader": 0.0}, SniffDeal),
+        ({"type": "play", "tile": "6-4", "end": "X"}, Play),
+        ({"type": "play", "tile": " 6-4 ", "end": "W"}, Play),
+        ({"type": "play", "tile": "\u0666-\u0664", "end": "W"}, Play),
+        ({"type": "play", "tile": "06-4", "end": "W"}, Play),
+        ({"type": "tile_played", "seat": 0, "tile": "6-4", "end": "W", "count": float("inf")}, TilePlayed),
+        ({"type": "scored", "seat": 0, "side": 0, "points": 5, "reason": "bonus", "total": 5}, Scored),
+        ({"hands": [], "stock": [], "leader": 0.5}, SniffDeal),
         ({"hands": [], "stock": [], "dealer": 0}, SniffDeal),
         ("play", Play),
         (None, TilePlayed),
     ],
 )
 def test_structuring_is_strict(data: Any, cls: type[Any]) -> None:
-    """A float or bool for an int, a wrong type, a missing field, an unknown key or a wrong tag is refused."""
+    """A fraction or bool for an int, a wrong type, a value outside a field's enum, a tile with spaces or
+    other digits, a missing field, an unknown key or a wrong tag is refused."""
     with pytest.raises(_STRUCTURE_ERRORS):
         structure(data, cls)
+
+
+@pytest.mark.parametrize(
+    ("data", "cls", "expected"),
+    [
+        ({"players": 4.0, "target": 200.0}, SniffOptions, SniffOptions(players=4, target=200)),
+        ({"type": "leader_drawn", "seat": 1.0}, LeaderDrawn, LeaderDrawn(1)),
+        ({"type": "play", "tile": "4-6", "end": "W"}, Play, play(Tile(6, 4), "W")),
+        ({"hands": [], "stock": [], "leader": 2e0}, SniffDeal, SniffDeal(hands=(), stock=(), leader=2)),
+    ],
+)
+def test_structuring_reads_json_numbers_and_either_half_first(data: Any, cls: type[Any], expected: Any) -> None:
+    """As in JSON Schema, 4.0 is the integer 4; a tile may name its lower half first; the result is canonical."""
+    found = structure(data, cls)
+    assert found == expected
+    assert tablegames.dumps(found) == tablegames.dumps(expected)
 
 
 @given(event=events, key=st.text(min_size=1, max_size=5))

@@ -21,7 +21,7 @@ from blockdominoes.events import GameEnded, HandDealt, HandEnded, Passed, TilePl
 from blockdominoes.options import HAND_SIZE, BlockDeal, BlockOptions, check_block_deal
 from blockdominoes.view import BlockView, EndView
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
@@ -150,7 +150,7 @@ class BlockDominoes(Game):
 
     def _why_illegal(self, action: Action) -> str | None:
         if not isinstance(action, Play):
-            return f"not an action of the Block Game: {action!r}"
+            return f"not an action of the Block Game: {quote(action)}"
         seat = self._current
         assert seat is not None
         if action.tile not in self.hands[seat]:
@@ -159,7 +159,7 @@ class BlockDominoes(Game):
             return None if action.end is None else "the first tile opens the line: end must be null"
         arm = _ENDS.get(action.end) if isinstance(action.end, str) else None
         if arm is None:
-            return f"no end {action.end!r}; the ends are W and E"
+            return f"no end {quote(action.end)}; the ends are W and E"
         if not self.layout.fits(action.tile, arm):
             return f"{action.tile} does not match end {action.end}, which shows {self.layout.value(arm)}"
         return None

@@ -7,7 +7,7 @@ from collections import Counter
 import attrs
 
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.game import int_option
+from tablegames.core.game import MAX_TARGET, int_option
 
 __all__ = ["HAND_SIZE", "BlockDeal", "BlockOptions", "check_block_deal"]
 
@@ -25,8 +25,8 @@ class BlockOptions:
 
     players: int = attrs.field(default=2, validator=int_option(2, 4))
     """2, 3 or 4 players, each playing alone."""
-    target: int = attrs.field(default=100, validator=int_option(1))
-    """The score a seat must reach to win the match."""
+    target: int = attrs.field(default=100, validator=int_option(1, MAX_TARGET))
+    """The score a seat must reach to win the match (at most 10,000)."""
 
 
 @attrs.frozen(kw_only=True)

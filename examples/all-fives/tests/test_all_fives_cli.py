@@ -41,7 +41,7 @@ def test_variants_and_rules_list_all_fives() -> None:
     start = lines.index("all-fives  [2-4 players]")
     assert lines[start + 1 : start + 3] == [
         "  --players N  an int from 2 to 4 (default: 2)",
-        "  --target N   an int >= 1 (default: 61)",
+        "  --target N   an int from 1 to 10000 (default: 61)",
     ]
     code, out, _ = run("rules", NAME)
     assert code == 0

@@ -53,8 +53,9 @@ def test_defaults_are_two_players_and_61() -> None:
         ({"players": 1}, "invalid option players: 1 is out of range"),
         ({"players": "2"}, "invalid option players: '2' is not an int"),
         ({"players": True}, "invalid option players: True is not an int"),
-        ({"target": 0}, "invalid option target: 0 is out of range; allowed: an int >= 1"),
-        ({"target": 61.0}, "invalid option target: 61.0 is not an int"),
+        ({"target": 0}, "invalid option target: 0 is out of range; allowed: an int from 1 to 10000"),
+        ({"target": 10_001}, "invalid option target: 10001 is out of range; allowed: an int from 1 to 10000"),
+        ({"target": 61.5}, "invalid option target: 61.5 is not an int"),
         ({"spinners": 2}, "unknown option 'spinners'; allowed options: players, target"),
     ],
 )

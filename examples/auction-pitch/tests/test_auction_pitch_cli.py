@@ -22,7 +22,7 @@ def test_variants_lists_auction_pitch_with_its_options() -> None:
     assert code == 0
     lines = out.splitlines()
     assert "auction-pitch  [4 players]" in lines
-    assert "  --target N     an int >= 1 (default: 11)" in lines
+    assert "  --target N     an int from 1 to 10000 (default: 11)" in lines
     assert "  --[no-]smudge  true or false (default: false)" in lines
 
 

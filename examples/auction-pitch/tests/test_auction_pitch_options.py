@@ -48,7 +48,7 @@ def test_defaults() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"target": 0}, "invalid option target: 0 is out of range; allowed: an int >= 1"),
+        ({"target": 0}, "invalid option target: 0 is out of range; allowed: an int from 1 to 10000"),
         ({"target": "11"}, "invalid option target: '11' is not an int"),
         ({"target": True}, "invalid option target: True is not an int"),
         ({"smudge": 1}, "invalid option smudge: 1 is not a bool; allowed: true or false"),
@@ -141,12 +141,15 @@ def test_action_json_forms(data: dict[str, Any], action: Any) -> None:
 
 
 def test_play_json_form() -> None:
-    """A card play parses leniently ("ah") and prints canonically."""
+    """A card play is read in the schema's notation ("AH", not "ah") and printed canonically."""
     game = tablegames.new_game("auction-pitch", seed=1, deals=[deal(hands_a(), dealer=3)])
     game.apply(Bid(4))
-    parsed = game.action_from_json({"type": "play", "card": "ah"})
+    parsed = game.action_from_json({"type": "play", "card": "AH"})
     assert parsed is next(a for a in game.legal_actions() if isinstance(a, PlayCard) and str(a.card) == "AH")
     assert json.loads(tablegames.dumps(parsed)) == {"type": "play", "card": "AH"}
+    for other in ("ah", " AH", "AH "):
+        with pytest.raises(tablegames.IllegalActionError, match="malformed 'play' action"):
+            game.action_from_json({"type": "play", "card": other})
 
 
 @pytest.mark.parametrize(

@@ -66,7 +66,7 @@ from tablegames.bots.greedy import smear_choice, sniff_choice, sniff_layout
 from tablegames.bots.sampler import WorldSampler
 from tablegames.core.errors import IllegalActionError, LogError
 from tablegames.core.events import Action, Event, EventLog
-from tablegames.core.game import Game
+from tablegames.core.game import MAX_TARGET, Game
 from tablegames.core.registry import get_variant
 from tablegames.mechanics.line import LineLayout, arm_index
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
@@ -81,8 +81,9 @@ from tablegames.variants.sniff.options import SniffDeal
 
 __all__ = ["ISMCTSBot"]
 
-_NO_TARGET: Final = 10**9
-"""The target of a hand-local world: it never ends the match by itself."""
+_NO_TARGET: Final = MAX_TARGET
+"""The target of a hand-local world (which starts from 0): no one hand scores that much, so it
+never ends the match by itself."""
 _HIDDEN: Final = "hidden"
 """The tree's key for a move the bot cannot see."""
 _EPSILON: Final = 0.1

@@ -9,7 +9,7 @@ library.
 
 >>> from tablegames.variants.smear import SmearOptions
 >>> [(f.flag, f.allowed, f.default) for f in option_flags(SmearOptions)][:2]
-[('--seen-undealt', 'an int from 0 to 3', 0), ('--target', 'an int >= 1', 15)]
+[('--seen-undealt', 'an int from 0 to 3', 0), ('--target', 'an int from 1 to 10000', 15)]
 """
 
 from __future__ import annotations

@@ -20,6 +20,8 @@ from typing import Final
 
 import attrs
 
+from tablegames.components._notation import quote_text
+
 __all__ = [
     "PIQUET_RANKS",
     "STANDARD_RANKS",
@@ -167,16 +169,31 @@ class Card:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, *, strict: bool = False) -> Card:
         """The card written ``text``: rank then suit (``"AS"``, ``"10H"``, ``"7c"``), or ``"JK1"``.
+
+        Args:
+            text: the notation.
+            strict: accept only the canonical notation (upper case, nothing around it), as
+                the JSON forms and their schemas do; by default the case is free and
+                surrounding spaces are ignored, for people typing cards.
 
         Raises:
             ValueError: if ``text`` is not a card's notation.
+
+        >>> from tablegames.components.cards import Card
+        >>> Card.parse(" 10h ") is Card.parse("10H", strict=True)
+        True
         """
-        card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+        card = None
+        if isinstance(text, str):
+            card = _BY_TEXT.get(text)
+            if card is None and not strict and len(text) <= 40:
+                card = _BY_TEXT.get(text.strip().upper())
         if card is None:
+            shown = quote_text(text)
             raise ValueError(
-                f"not a card: {text!r} (a card is rank then suit, like 'AS' or '10H': "
+                f"not a card: {shown} (a card is rank then suit, like 'AS' or '10H': "
                 "ranks A K Q J 10 9 8 7 6 5 4 3 2, suits S H D C; jokers JK1 to JK4)"
             )
         return card

@@ -20,6 +20,8 @@ from typing import Final
 
 import attrs
 
+from tablegames.components._notation import quote_text
+
 __all__ = ["MAX_PIPS", "Tile", "domino_set"]
 
 MAX_PIPS: Final = 18
@@ -101,27 +103,34 @@ class Tile:
         return self
 
     @classmethod
-    def parse(cls, text: str) -> Tile:
+    def parse(cls, text: str, *, strict: bool = False) -> Tile:
         """The tile written ``text``: two numbers joined by ``-``, in either order.
+
+        The numbers are written in ASCII digits with no leading zero (``"6-4"`` or ``"4-6"``;
+        never ``"06-4"`` or ``"\u0666-4"``).
+
+        Args:
+            text: the notation.
+            strict: accept nothing around the notation, as the JSON forms and their schemas
+                do; by default surrounding spaces are ignored, for people typing tiles.
 
         Raises:
             ValueError: if ``text`` is not a tile's notation.
 
         >>> Tile.parse("0-0").is_double
         True
+        >>> Tile.parse("4-6")
+        Tile(6, 4)
 
         """
+        tile = None
         if isinstance(text, str):
             tile = _BY_TEXT.get(text)
-            if tile is not None:
-                return tile
-            parts = text.strip().split("-")
-            if len(parts) == 2 and all(p.isdigit() and len(p) <= 2 for p in parts):
-                try:
-                    return cls(int(parts[0]), int(parts[1]))
-                except ValueError:
-                    pass
-        raise ValueError(f"not a tile: {text!r} (a tile is written like '6-4', halves 0 to {MAX_PIPS})")
+            if tile is None and not strict and len(text) <= 40:
+                tile = _BY_TEXT.get(text.strip())
+        if tile is not None:
+            return tile
+        raise ValueError(f"not a tile: {quote_text(text)} (a tile is written like '6-4', halves 0 to {MAX_PIPS})")
 
 
 def _make(high: int, low: int) -> Tile:

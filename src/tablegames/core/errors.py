@@ -6,15 +6,121 @@ callers that do not know this library.
 
 from __future__ import annotations
 
-from typing import Any
+import reprlib
+from typing import Any, Final
+
+import attrs
 
 __all__ = [
     "IllegalActionError",
     "InvalidOptionsError",
     "LogError",
+    "QUOTE_LIMIT",
+    "REASON_LIMIT",
     "TableGamesError",
     "UnknownVariantError",
+    "quote",
 ]
+
+QUOTE_LIMIT: Final = 200
+"""The most characters of outside input an error message quotes (:func:`quote`)."""
+
+REASON_LIMIT: Final = 1000
+"""The most characters of an error's ``reason`` that go into its message."""
+
+
+class _BoundedRepr(reprlib.Repr):
+    """A ``repr`` that stops early: a few levels, a few items, short strings, attrs classes too."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.maxlevel = 4
+        self.maxtuple = self.maxlist = self.maxarray = self.maxdict = 8
+        self.maxset = self.maxfrozenset = self.maxdeque = 8
+        self.maxstring = self.maxother = max(limit, 12)
+        self.maxlong = max(limit, 12)
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 600:  # past Python's digit limit for str(int) long before 5 MB
+            return f"<an int of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+    def repr_dict(self, x: dict[Any, Any], level: int) -> str:
+        if not x:
+            return "{}"
+        if level <= 0:
+            return "{...}"
+        items = []
+        for i, (key, value) in enumerate(x.items()):
+            if i >= self.maxdict:
+                items.append("...")
+                break
+            items.append(f"{self.repr1(key, level - 1)}: {self.repr1(value, level - 1)}")
+        return "{" + ", ".join(items) + "}"
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        cls = type(x)
+        if not attrs.has(cls) or _small(x, 3):
+            return super().repr_instance(x, level)
+        if level <= 0:
+            return f"{cls.__qualname__}(...)"
+        parts = []
+        for field in attrs.fields(cls):
+            if field.repr is False:
+                continue
+            parts.append(f"{field.name}={self.repr1(getattr(x, field.name, None), level - 1)}")
+            if sum(map(len, parts)) > self.maxother:
+                break
+        return f"{cls.__qualname__}({', '.join(parts)})"
+
+
+def _small(x: object, depth: int) -> bool:
+    """Whether ``x``'s own ``repr`` is short for sure: scalars, short strings, small attrs values."""
+    if x is None or (isinstance(x, (bool, int, float)) and not (isinstance(x, int) and abs(x) > 10**30)):
+        return True
+    if isinstance(x, str):
+        return len(x) <= 40
+    if depth <= 0:
+        return False
+    if isinstance(x, tuple):
+        return len(x) <= 8 and all(_small(item, depth - 1) for item in x)
+    cls = type(x)
+    if attrs.has(cls):
+        return all(_small(getattr(x, f.name, None), depth - 1) for f in attrs.fields(cls))
+    return False
+
+
+_REPRS: dict[int, _BoundedRepr] = {}
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to at most ``limit`` characters with ``...``.
+
+    It is safe and cheap on any input: a 5 MB string, a list nested 100,000 deep, an object
+    whose ``repr`` fails. Use it wherever a message quotes what a caller sent.
+
+    >>> from tablegames.core.errors import QUOTE_LIMIT, quote
+    >>> quote("6-4")
+    "'6-4'"
+    >>> len(quote("x" * 5_000_000)) <= QUOTE_LIMIT
+    True
+    >>> quote([[[[[[1]]]]]])
+    '[[[[[...]]]]]'
+    """
+    bounded = _REPRS.get(limit)
+    if bounded is None:
+        bounded = _REPRS[limit] = _BoundedRepr(limit)
+    try:
+        text = bounded.repr(value)
+    except Exception:
+        text = f"<{type(value).__qualname__} object>"
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
+
+
+def _bounded(text: object, limit: int = REASON_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, with ``...``."""
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class TableGamesError(Exception):
@@ -35,7 +141,7 @@ class IllegalActionError(TableGamesError, ValueError):
     def __init__(self, action: Any, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {action!r}: {reason}")
+        super().__init__(f"illegal action {quote(action)}: {_bounded(reason)}")
 
 
 class InvalidOptionsError(TableGamesError, ValueError):
@@ -50,7 +156,7 @@ class InvalidOptionsError(TableGamesError, ValueError):
     def __init__(self, option: str, reason: str) -> None:
         self.option = option
         self.reason = reason
-        super().__init__(f"invalid option {option}: {reason}")
+        super().__init__(f"invalid option {_bounded(option, 80)}: {_bounded(reason)}")
 
 
 class LogError(TableGamesError, ValueError):
@@ -65,7 +171,7 @@ class LogError(TableGamesError, ValueError):
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
         self.reason = reason
-        super().__init__(f"bad log at {where}: {reason}")
+        super().__init__(f"bad log at {where}: {_bounded(reason)}")
 
 
 class UnknownVariantError(TableGamesError, LookupError):
@@ -80,7 +186,7 @@ class UnknownVariantError(TableGamesError, LookupError):
     def __init__(self, name: object, known: tuple[str, ...]) -> None:
         self.name = name
         self.known = known
-        super().__init__(f"unknown variant {name!r}: known variants are {', '.join(known) or 'none'}")
+        super().__init__(f"unknown variant {quote(name)}: known variants are {', '.join(known) or 'none'}")
 
     def __str__(self) -> str:
         return str(self.args[0])

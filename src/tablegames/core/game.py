@@ -33,21 +33,30 @@ see, for the conformance kit).
 from __future__ import annotations
 
 import abc
+import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 import attrs
 
-from tablegames.core.errors import IllegalActionError, InvalidOptionsError
+from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog
-from tablegames.core.rng import fresh_seed
-from tablegames.core.serde import describe_error, structure, to_json
+from tablegames.core.rng import SEED_MAX, SEED_MIN, fresh_seed
+from tablegames.core.serde import describe_error, json_int, structure, to_json
 
-__all__ = ["Game", "build_options", "int_option"]
+__all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
+
+MAX_TARGET: Final = 10_000
+"""The highest ``target`` score any built-in variant allows: generous for every game here, and
+far below the 2**53 past which JSON clients lose precision. Plug-ins are asked to use it too."""
 
 
 def int_option(low: int, high: int | None = None) -> Any:
-    """An attrs validator: an int (not a bool) from ``low`` to ``high`` (no upper bound if None).
+    """An attrs validator: an int (not a bool) from ``low`` to ``high``.
+
+    Give every option a ``high``: an option without a maximum lets a client make a match
+    endless (the options schema then has no ``maximum`` either). ``None`` remains for
+    compatibility and means no upper bound.
 
     Raises :class:`~tablegames.core.errors.InvalidOptionsError` naming the option.
     """
@@ -55,15 +64,33 @@ def int_option(low: int, high: int | None = None) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
         allowed = f"an int from {low} to {high}" if high is not None else f"an int >= {low}"
         if type(value) is not int:
-            raise InvalidOptionsError(attribute.name, f"{value!r} is not an int; allowed: {allowed}")
+            raise InvalidOptionsError(attribute.name, f"{quote(value)} is not an int; allowed: {allowed}")
         if value < low or (high is not None and value > high):
-            raise InvalidOptionsError(attribute.name, f"{value!r} is out of range; allowed: {allowed}")
+            raise InvalidOptionsError(attribute.name, f"{quote(value)} is out of range; allowed: {allowed}")
 
     return check
 
 
+_INT_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _int_fields(cls: type) -> frozenset[str]:
+    """The names of the fields of the attrs class ``cls`` annotated ``int``."""
+    found = _INT_FIELDS.get(cls)
+    if found is None:
+        try:
+            hints = typing.get_type_hints(cls)
+        except Exception:  # an annotation that does not resolve: no field is taken for an int
+            hints = {}
+        found = _INT_FIELDS[cls] = frozenset(f.name for f in attrs.fields(cls) if hints.get(f.name) is int)
+    return found
+
+
 def build_options(cls: type[Any], given: Mapping[str, Any]) -> Any:
     """An instance of the options class ``cls`` from keyword options, every name checked.
+
+    Values follow JSON's number model, as the options schema does: an option annotated
+    ``int`` takes ``250.0`` as ``250``, never ``True``.
 
     Raises:
         InvalidOptionsError: for an unknown option, or any value its validators refuse.
@@ -72,19 +99,58 @@ def build_options(cls: type[Any], given: Mapping[str, Any]) -> Any:
     if isinstance(given, cls):
         return given
     if not isinstance(given, Mapping):
-        raise InvalidOptionsError("options", f"expected an object of options, got {given!r}")
+        raise InvalidOptionsError("options", f"expected an object of options, got {quote(given)}")
     names = [a.name for a in attrs.fields(cls)]
     for key in given:
         if key not in names:
             raise InvalidOptionsError(
-                str(key), f"unknown option {key!r}; allowed options: {', '.join(names)}"
+                quote(key)[1:-1] if isinstance(key, str) else quote(key),
+                f"unknown option {quote(key)}; allowed options: {', '.join(names)}",
             )
+    ints = _int_fields(cls)
+    values = dict(given)
+    for name in ints.intersection(values):
+        number = json_int(values[name])
+        if number is not None:
+            values[name] = number
     try:
-        return cls(**given)
+        return cls(**values)
     except InvalidOptionsError:
         raise
     except (TypeError, ValueError) as exc:  # pragma: no cover - validators raise our own
         raise InvalidOptionsError("options", str(exc)) from None
+
+
+def foreign_piece(value: Any, pieces: frozenset[Any]) -> Any:
+    """The first piece inside ``value`` (an action, event or deal) that is not one of ``pieces``.
+
+    Pieces are recognised by type: a value of the same type as one of ``pieces`` (a
+    :class:`~tablegames.components.tiles.Tile`, say) that is not among them is foreign. It
+    looks inside tuples and attrs classes. ``None`` if there is none (or ``pieces`` is empty).
+    """
+    kinds = _KINDS.get(pieces)
+    if kinds is None:
+        kinds = _KINDS[pieces] = tuple({type(p) for p in pieces})
+    return _foreign(value, kinds, pieces) if kinds else None
+
+
+_KINDS: dict[frozenset[Any], tuple[type, ...]] = {}
+
+
+def _foreign(value: Any, kinds: tuple[type, ...], pieces: frozenset[Any]) -> Any:
+    if isinstance(value, kinds):
+        return None if value in pieces else value
+    if isinstance(value, tuple):
+        for item in value:
+            found = _foreign(item, kinds, pieces)
+            if found is not None:
+                return found
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            found = _foreign(getattr(value, field.name), kinds, pieces)
+            if found is not None:
+                return found
+    return None
 
 
 class Game(abc.ABC):
@@ -144,10 +210,12 @@ class Game(abc.ABC):
         opts = build_options(cls.options_class, {} if options is None else options)
         if seed is None:
             seed = fresh_seed()
-        elif type(seed) is not int:
-            raise InvalidOptionsError("seed", f"{seed!r} is not an int; allowed: any int, or None")
+        elif type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
+            raise InvalidOptionsError(
+                "seed", f"{quote(seed)} is not a seed; allowed: an int from -2**63 to 2**64 - 1, or None"
+            )
         if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
-            raise InvalidOptionsError("deals", f"expected a list of deals, got {deals!r}")
+            raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
         checked = tuple(cls.parse_deal(d, opts, where=f"deals[{i}]") for i, d in enumerate(deals))
         game = cls.__new__(cls)
         game.options = opts
@@ -268,25 +336,44 @@ class Game(abc.ABC):
         self._do(action)
         return tuple(events[start:])
 
+    @classmethod
+    def parse_action(cls, data: Any) -> Action:
+        """The action of this variant that the JSON form ``data`` stands for, legal now or not.
+
+        It accepts exactly what the variant's action schema accepts, plus the leniencies of
+        the contract (a tile's halves in either order, a discard's cards in any order); a
+        server may use it to refuse junk before it looks at a game.
+
+        Raises:
+            IllegalActionError: if ``data`` is not a well-formed action of this variant (the
+                message quotes at most :data:`~tablegames.core.errors.QUOTE_LIMIT` characters of it).
+
+        """
+        tag = data.get("type") if isinstance(data, Mapping) else None
+        action_cls = next((c for c in cls.action_classes if c.tag == tag), None) if isinstance(tag, str) else None
+        if action_cls is None:
+            kinds = ", ".join(repr(c.tag) for c in cls.action_classes)
+            raise IllegalActionError(data, f"not an action of {cls.name}: expected an object with type {kinds}")
+        try:
+            action = structure(data, action_cls)
+        except Exception as exc:
+            raise IllegalActionError(data, f"malformed {tag!r} action: {describe_error(exc)}") from None
+        piece = foreign_piece(action, cls.pieces)
+        if piece is not None:
+            raise IllegalActionError(data, f"malformed {tag!r} action: {piece} is not a piece of {cls.name}")
+        return action
+
     def action_from_json(self, data: Any, *, seat: int | None = None) -> Action:
         """The legal action a front end's JSON form ``data`` stands for.
 
         Raises:
-            IllegalActionError: if ``data`` is malformed, names no legal action, or ``seat``
-                is given and is not the current player.
+            IllegalActionError: if ``data`` is malformed (see :meth:`parse_action`), names no
+                legal action, or ``seat`` is given and is not the current player.
 
         """
         if self.is_over:
             raise IllegalActionError(data, "the game is over")
-        tag = data.get("type") if isinstance(data, Mapping) else None
-        cls = next((c for c in self.action_classes if c.tag == tag), None)
-        if cls is None:
-            kinds = ", ".join(repr(c.tag) for c in self.action_classes)
-            raise IllegalActionError(data, f"not an action of {self.name}: expected an object with type {kinds}")
-        try:
-            action = self._canonical(structure(data, cls))
-        except Exception as exc:
-            raise IllegalActionError(data, f"malformed {tag!r} action: {describe_error(exc)}") from None
+        action = self._canonical(self.parse_action(data))
         if seat is not None and seat != self.current_player:
             raise IllegalActionError(data, self._not_your_turn(seat))
         reason = self._why_illegal(action)
@@ -427,11 +514,11 @@ class Game(abc.ABC):
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over:
             return "the game is over"
-        return f"it is seat {self.current_player}'s turn, not seat {seat!r}'s"
+        return f"it is seat {self.current_player}'s turn, not seat {quote(seat)}'s"
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidOptionsError("seat", f"{seat!r} is not a seat; seats are 0 to {self.players - 1}")
+            raise InvalidOptionsError("seat", f"{quote(seat)} is not a seat; seats are 0 to {self.players - 1}")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} seed={self.seed} events={len(self._events)} scores={self.scores}>"

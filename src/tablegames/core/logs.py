@@ -5,19 +5,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
-
 from tablegames.core.errors import (
     IllegalActionError,
     InvalidOptionsError,
     LogError,
     TableGamesError,
     UnknownVariantError,
+    quote,
 )
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Event, EventLog
-from tablegames.core.game import Game, build_options
+from tablegames.core.game import Game, build_options, foreign_piece
 from tablegames.core.registry import get_variant
-from tablegames.core.serde import describe_error, dumps, structure
+from tablegames.core.rng import SEED_MAX, SEED_MIN
+from tablegames.core.serde import describe_error, dumps, json_int, structure
 
 __all__ = ["load_log", "replay"]
 
@@ -36,17 +36,20 @@ def load_log(text: str | bytes) -> EventLog:
 
     """
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_not_json)
+    except RecursionError:
+        raise LogError("$", "not JSON text this library reads: nested too deeply") from None
     except (TypeError, ValueError) as exc:
-        raise LogError("$", f"not JSON text ({exc})") from None
+        raise LogError("$", f"not JSON text ({quote(str(exc))[1:-1]})") from None
     if not isinstance(data, dict):
         raise LogError("$", f"a log is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise LogError("$.format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    version = data.get("version")
-    if version != FORMAT_VERSION or type(version) is not int:
+        raise LogError("$.format", f"expected {FORMAT!r}, got {quote(data.get('format'))}")
+    version = json_int(data.get("version"))
+    if version != FORMAT_VERSION:
         raise LogError(
-            "$.version", f"version {version!r} is not supported; this library reads version {FORMAT_VERSION}"
+            "$.version",
+            f"version {quote(data.get('version'))} is not supported; this library reads version {FORMAT_VERSION}",
         )
     keys = _REDACTED_KEYS if "seat" in data else _FULL_KEYS
     missing = sorted(keys - data.keys())
@@ -65,14 +68,14 @@ def load_log(text: str | bytes) -> EventLog:
     seat: int | None = None
     deals: tuple[Any, ...] = ()
     if "seat" in data:
-        seat = data["seat"]
+        seat = json_int(data["seat"])
         seats = cls.seats_for(options)
-        if type(seat) is not int or not 0 <= seat < seats:
-            raise LogError("$.seat", f"expected a seat from 0 to {seats - 1}, got {seat!r}")
+        if seat is None or not 0 <= seat < seats:
+            raise LogError("$.seat", f"expected a seat from 0 to {seats - 1}, got {quote(data['seat'])}")
     else:
-        seed = data["seed"]
-        if type(seed) is not int:
-            raise LogError("$.seed", f"expected an int, got {seed!r}")
+        seed = json_int(data["seed"])
+        if seed is None or not SEED_MIN <= seed <= SEED_MAX:
+            raise LogError("$.seed", f"expected an int from -2**63 to 2**64 - 1, got {quote(data['seed'])}")
         if not isinstance(data["deals"], list):
             raise LogError("$.deals", "expected a list of deals")
         try:
@@ -88,7 +91,7 @@ def load_log(text: str | bytes) -> EventLog:
         tag = raw.get("type") if isinstance(raw, dict) else None
         event_cls = by_tag.get(tag) if isinstance(tag, str) else None
         if event_cls is None:
-            raise LogError(f"$.events[{i}]", f"not an event of {cls.name}: {raw!r:.80}")
+            raise LogError(f"$.events[{i}]", f"not an event of {cls.name}: {quote(raw, 80)}")
         try:
             events.append(structure(raw, event_cls))
         except Exception as exc:
@@ -99,31 +102,16 @@ def load_log(text: str | bytes) -> EventLog:
     )
 
 
-def _foreign(value: Any, kinds: tuple[type, ...], pieces: frozenset[Any]) -> Any:
-    """The first piece inside ``value`` (an event field) that is not one of ``pieces``, if any."""
-    if isinstance(value, kinds):
-        return None if value in pieces else value
-    if isinstance(value, tuple):
-        for item in value:
-            found = _foreign(item, kinds, pieces)
-            if found is not None:
-                return found
-    elif attrs.has(type(value)):
-        for field in attrs.fields(type(value)):
-            found = _foreign(getattr(value, field.name), kinds, pieces)
-            if found is not None:
-                return found
-    return None
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _check_contents(cls: type[Game], events: list[Event], *, seats: int) -> None:
     """Refuse events naming a piece the variant does not play with, or a seat not at the table."""
-    kinds = tuple({type(p) for p in cls.pieces})
     for i, event in enumerate(events):
-        if kinds:
-            piece = _foreign(event, kinds, cls.pieces)
-            if piece is not None:
-                raise LogError(f"$.events[{i}]", f"{piece} is not a piece of {cls.name}")
+        piece = foreign_piece(event, cls.pieces)
+        if piece is not None:
+            raise LogError(f"$.events[{i}]", f"{piece} is not a piece of {cls.name}")
         seat = getattr(event, "seat", None)
         if type(seat) is int and not 0 <= seat < seats:
             raise LogError(f"$.events[{i}]", f"seat {seat} is not at the table; seats are 0 to {seats - 1}")
@@ -149,9 +137,28 @@ def replay(log: EventLog) -> Game:
     except UnknownVariantError as exc:
         raise LogError("$.variant", str(exc)) from None
     recorded = log.events
-    deals = cls._deals_from_events(recorded)
+    if not isinstance(recorded, tuple | list):
+        raise LogError("$.events", f"expected a tuple of events, got {quote(recorded)}")
+    kinds = frozenset(cls.event_classes)
+    for i, event in enumerate(recorded):
+        if type(event) not in kinds:
+            raise LogError(f"$.events[{i}]", f"not an event of {cls.name}: {quote(event, 80)}")
+    if not isinstance(log.deals, tuple | list):
+        raise LogError("$.deals", f"expected a tuple of deals, got {quote(log.deals)}")
     try:
-        game = cls.create(log.options, seed=log.seed, deals=[*deals, *log.deals])
+        options = build_options(cls.options_class, {} if log.options is None else log.options)
+    except InvalidOptionsError as exc:
+        raise LogError("$.options", str(exc)) from None
+    if type(log.seed) is not int or not SEED_MIN <= log.seed <= SEED_MAX:
+        raise LogError("$.seed", f"expected an int from -2**63 to 2**64 - 1, got {quote(log.seed)}")
+    try:
+        deals = cls._deals_from_events(recorded)
+    except LogError:
+        raise
+    except Exception as exc:  # a hand-built EventLog whose deal events hold junk
+        raise LogError("$.events", f"a recorded deal cannot be read: {type(exc).__name__}: {quote(str(exc))}") from None
+    try:
+        game = cls.create(options, seed=log.seed, deals=[*deals, *log.deals])
     except InvalidOptionsError as exc:
         raise LogError("$.events", f"a recorded deal is not valid: {exc.reason}") from None
     produced = game._events
@@ -168,22 +175,37 @@ def replay(log: EventLog) -> Game:
             if produced[i] == recorded[i]:  # == is one call on attrs classes, != two
                 i += 1
                 continue
-            raise LogError(f"$.events[{i}]", f"recorded {dumps(recorded[i])}, but the rules give {dumps(produced[i])}")
+            raise LogError(f"$.events[{i}]", f"recorded {_shown(recorded[i])}, but the rules give {dumps(produced[i])}")
         if i == n:
             return game
         event = recorded[i]
         if game._winner is not None:
-            raise LogError(f"$.events[{i}]", f"recorded {dumps(event)} after the end of the game")
-        step = action_of(event)
-        if step is None:
-            raise LogError(
-                f"$.events[{i}]",
-                f"recorded {dumps(event)}, but the rules wait for an action of seat {game.current_player}",
-            )
-        seat, action = step
+            raise LogError(f"$.events[{i}]", f"recorded {_shown(event)} after the end of the game")
         try:
+            step = action_of(event)
+            if step is None:
+                raise LogError(
+                    f"$.events[{i}]",
+                    f"recorded {_shown(event)}, but the rules wait for an action of seat {game.current_player}",
+                )
+            seat, action = step
             game.apply(action, seat=seat)
         except IllegalActionError as exc:
             raise LogError(f"$.events[{i}]", f"recorded action is not legal: {exc.reason}") from None
+        except LogError:
+            raise
         except TableGamesError as exc:  # pragma: no cover - defensive
             raise LogError(f"$.events[{i}]", str(exc)) from None
+        except Exception as exc:  # a hand-built EventLog whose event holds junk the rules choke on
+            raise LogError(
+                f"$.events[{i}]", f"recorded {_shown(event)} cannot be applied: {type(exc).__name__}"
+            ) from None
+
+
+def _shown(event: Any) -> str:
+    """``event`` as JSON text for a message, or quoted if it has none (a hand-built event holding junk)."""
+    try:
+        text = dumps(event)
+    except Exception:
+        return quote(event)
+    return text if len(text) <= 400 else text[:397] + "..."

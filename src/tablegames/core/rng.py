@@ -10,9 +10,14 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-__all__ = ["fresh_seed", "hand_rng", "hand_shuffle"]
+__all__ = ["SEED_MAX", "SEED_MIN", "fresh_seed", "hand_rng", "hand_shuffle"]
+
+SEED_MIN: Final = -(2**63)
+"""The lowest seed a game takes."""
+SEED_MAX: Final = 2**64 - 1
+"""The highest seed a game takes (seeds are 64-bit ints, signed or not)."""
 
 _T = TypeVar("_T")
 

@@ -1,25 +1,33 @@
 """JSON for every published form: one cattrs converter with explicit, stable type tags.
 
 Pieces are written in their notation (a tile is ``"6-4"``, a card ``"10H"``, a suit ``"H"``);
-actions and events carry their ``type`` tag first. Structuring is strict: a wrong type, a
-missing field or an unknown key is refused (a JSON ``5.0`` is not an int, ``true`` is not a
-number), so nothing malformed gets into a game.
+actions and events carry their ``type`` tag first. Structuring accepts exactly what the
+published JSON Schemas accept, plus the leniencies the contract names (a tile's halves in
+either order; a discard's cards in any order, which the schemas allow anyway): a wrong type, a
+missing field, an unknown key, a value outside a field's ``enum``, a card in lower case or a
+tile with spaces around it is refused. Numbers follow JSON's model, as JSON Schema does: a
+number with no fractional part is an integer (``2.0`` is ``2``), ``true`` is not a number.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import typing
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
+from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from tablegames.components.cards import Card, Suit
 from tablegames.components.tiles import Tile
+from tablegames.core.errors import quote
 from tablegames.core.events import FORMAT, Action, Event, EventLog
 
-__all__ = ["converter", "describe_error", "dumps", "make_converter", "structure", "to_json"]
+__all__ = ["converter", "describe_error", "dumps", "json_int", "make_converter", "structure", "to_json"]
 
 _T = TypeVar("_T")
 
@@ -27,22 +35,44 @@ _T = TypeVar("_T")
 def _strict(kind: type, name: str) -> Callable[[Any, Any], Any]:
     def hook(value: Any, _: Any) -> Any:
         if type(value) is not kind:
-            raise TypeError(f"expected {name}, got {value!r}")
+            raise TypeError(f"expected {name}, got {quote(value)}")
         return value
 
     return hook
 
 
+def json_int(value: Any) -> int | None:
+    """``value`` as an int if JSON counts it an integer (``3``, ``3.0``; not ``true``), else ``None``.
+
+    >>> from tablegames.core.serde import json_int
+    >>> json_int(3), json_int(3.0), json_int(3.5), json_int(True), json_int("3")
+    (3, 3, None, None, None)
+    """
+    kind = type(value)
+    if kind is int:
+        return value  # type: ignore[no-any-return]
+    if kind is float and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return None
+
+
+def _structure_int(value: Any, _: Any) -> int:
+    number = json_int(value)
+    if number is None:
+        raise TypeError(f"expected an int, got {quote(value)}")
+    return number
+
+
 def _structure_tile(value: Any, _: Any) -> Tile:
     if not isinstance(value, str):
-        raise TypeError(f"expected a tile like '6-4', got {value!r}")
-    return Tile.parse(value)
+        raise TypeError(f"expected a tile like '6-4', got {quote(value)}")
+    return Tile.parse(value, strict=True)
 
 
 def _structure_card(value: Any, _: Any) -> Card:
     if not isinstance(value, str):
-        raise TypeError(f"expected a card like 'AS' or '10H', got {value!r}")
-    return Card.parse(value)
+        raise TypeError(f"expected a card like 'AS' or '10H', got {quote(value)}")
+    return Card.parse(value, strict=True)
 
 
 _SUITS = {s.letter: s for s in Suit}
@@ -51,8 +81,41 @@ _SUITS = {s.letter: s for s in Suit}
 def _structure_suit(value: Any, _: Any) -> Suit:
     suit = _SUITS.get(value) if isinstance(value, str) else None
     if suit is None:
-        raise TypeError(f"expected a suit letter S, H, D or C, got {value!r}")
+        raise TypeError(f"expected a suit letter S, H, D or C, got {quote(value)}")
     return suit
+
+
+def _is_homogeneous_tuple(tp: Any) -> bool:
+    args = typing.get_args(tp)
+    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _homogeneous_tuple_factory(conv: cattrs.Converter) -> Callable[[Any], Callable[[Any, Any], Any]]:
+    """``tuple[X, ...]`` from a JSON array only, stopping at the first bad item.
+
+    cattrs' own hook goes on past a bad item to report them all, which for an array of two
+    million bad items takes half a minute; the first one is enough to refuse the input.
+    """
+
+    def factory(tp: Any) -> Callable[[Any, Any], Any]:
+        item_type = typing.get_args(tp)[0]
+        item_hook = conv.get_structure_hook(item_type)
+
+        def hook(value: Any, _: Any) -> Any:
+            if type(value) is not list and type(value) is not tuple:
+                raise TypeError(f"expected an array, got {quote(value)}")
+            out = []
+            for i, item in enumerate(value):
+                try:
+                    out.append(item_hook(item, item_type))
+                except Exception as exc:
+                    exc.add_note(IterableValidationNote(f"Structuring {tp} @ index {i}", i, item_type))
+                    raise IterableValidationError(f"While structuring {tp}", [exc], tp) from None
+            return tuple(out)
+
+        return hook
+
+    return factory
 
 
 def _is_tagged(cls: Any) -> bool:
@@ -66,7 +129,7 @@ def make_converter() -> cattrs.Converter:
     want to extend a copy with hooks of their own.
     """
     conv = cattrs.Converter(forbid_extra_keys=True)
-    conv.register_structure_hook(int, _strict(int, "an int"))
+    conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
     conv.register_unstructure_hook(Tile, str)
@@ -75,6 +138,7 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(Card, _structure_card)
     conv.register_unstructure_hook(Suit, lambda suit: suit.letter)
     conv.register_structure_hook(Suit, _structure_suit)
+    conv.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple_factory(conv))
 
     unstructure_fns: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
@@ -94,13 +158,19 @@ def make_converter() -> cattrs.Converter:
     def structure_tagged_factory(cls: type) -> Callable[[Any, Any], Any]:
         body: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
         tag = cls.tag  # type: ignore[attr-defined]
+        enums = _field_enums(cls)
 
         def hook(value: Any, _: Any) -> Any:
             if not isinstance(value, Mapping):
-                raise TypeError(f"expected an object with type {tag!r}, got {value!r}")
+                raise TypeError(f"expected an object with type {tag!r}, got {quote(value)}")
             if value.get("type", tag) != tag:
-                raise TypeError(f"expected type {tag!r}, got {value.get('type')!r}")
-            return body({k: v for k, v in value.items() if k != "type"}, cls)
+                raise TypeError(f"expected type {tag!r}, got {quote(value.get('type'))}")
+            obj = body({k: v for k, v in value.items() if k != "type"}, cls)
+            for name, allowed in enums:
+                found = getattr(obj, name)
+                if found not in allowed or type(found) is bool:
+                    raise ValueError(f"{name} is one of {', '.join(map(_json_text, allowed))}, not {quote(found)}")
+            return obj
 
         return hook
 
@@ -108,6 +178,20 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_tagged, structure_tagged_factory)
     conv.register_unstructure_hook(EventLog, lambda log: _unstructure_log(conv, log))
     return conv
+
+
+def _field_enums(cls: type) -> tuple[tuple[str, tuple[Any, ...]], ...]:
+    """The fields of ``cls`` whose ``json_schema`` metadata lists the values they may take."""
+    out = []
+    for field in attrs.fields(cls):
+        extra = field.metadata.get("json_schema") or {}
+        if "enum" in extra:
+            out.append((field.name, tuple(extra["enum"])))
+    return tuple(out)
+
+
+def _json_text(value: Any) -> str:
+    return json.dumps(value)
 
 
 def _unstructure_log(conv: cattrs.Converter, log: EventLog) -> dict[str, Any]:
@@ -144,7 +228,7 @@ def dumps(obj: Any) -> str:
 
     >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile
-    >>> dumps([Tile(4, 6), Card.parse("10h")])
+    >>> dumps([Tile(4, 6), Card.parse("10H")])
     '["6-4","10H"]'
     """
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
@@ -163,10 +247,18 @@ def structure(data: Any, cls: type[_T]) -> _T:
 
 
 def describe_error(exc: BaseException) -> str:
-    """A one-line account of a structuring failure, with the path where cattrs knows it."""
+    """A one-line account of a structuring failure, with the path where cattrs knows it.
+
+    At most the first few problems are listed, so the account stays short whatever the input.
+    """
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
     if isinstance(exc, cattrs.BaseValidationError):
         try:
-            return "; ".join(cattrs.transform_error(exc))
+            problems = cattrs.transform_error(exc)
         except Exception:  # pragma: no cover - transform_error is best effort
-            return str(exc)
+            return quote(str(exc), 400)
+        shown = "; ".join(problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        return shown + more
     return str(exc) or type(exc).__name__

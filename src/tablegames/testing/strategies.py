@@ -62,10 +62,11 @@ def _field_strategy(field: attrs.Attribute[Any], default: Any) -> st.SearchStrat
         span = _int_range(validator)
         if span is not None:
             low, high = span
-            if high is None:
+            if high is None or high - low > 100:  # a target: far-off ones make endless random games
                 if type(default) is not int:
-                    return st.integers(min_value=low, max_value=low + 100)
-                low, high = max(low, default // 2), max(low, 2 * default)
+                    return st.integers(min_value=low, max_value=low + 100 if high is None else min(high, low + 100))
+                top = 2 * default if high is None else min(high, 2 * default)
+                low, high = max(low, default // 2), max(low, top)
             return st.integers(min_value=low, max_value=high)
         allowed = getattr(validator, "options", None)  # attrs.validators.in_
         if isinstance(allowed, (tuple, list, frozenset, set)) and allowed:
@@ -79,8 +80,8 @@ def variant_options(variant: type[Game], **overrides: Any) -> st.SearchStrategy[
     """Options of ``variant``, drawn field by field from its options class.
 
     An int field validated by :func:`~tablegames.core.game.int_option` is drawn within its
-    range (with no upper bound, from half its default to twice its default, as
-    far-off targets make endless random games); a field validated by
+    range (for a range wider than 100, such as a target's, from half its default to twice its
+    default, as far-off targets make endless random games); a field validated by
     ``attrs.validators.in_`` from its allowed values; a ``bool`` field from both values; any
     other field keeps its default. Override a field with a strategy or a plain value.
 

@@ -997,6 +997,17 @@ def test_cap_non_bidders_caps_the_side_that_did_not_bid_at_the_target() -> None:
     assert game.scores == (2, -2)  # below the target nothing is cut
 
 
+def test_cap_non_bidders_changes_the_winner_when_both_sides_cross() -> None:
+    """Rule 16: both sides cross the target in one hand: the capped defenders (2 + 2 -> 3) tie and lose."""
+    game = _u_d7_e(target=3)
+    assert (game.scores, game.winner) == ((4, 3), 0)  # without the cap the defenders win 4 to 3
+    game = new_smear(DEAL_U, DEAL_D7, DEAL_A, target=3, cap_non_bidders=True)
+    for calls, tricks in zip(U_D7_E_CALLS, (PLAY_U, PLAY_D7, PLAY_E), strict=True):
+        _hand(game, calls, tricks)
+    assert game.scores == (3, 3)  # min(2 + 2, max(2, 3)) = 3
+    assert game.winner == 1  # an exact tie at the target goes to the bidder's side
+
+
 def test_cap_non_bidders_does_not_cap_the_bidders_side() -> None:
     """Rule 16: the bidder's side counts all its points, past the target too."""
     game, _ = _played("D7", target=2, cap_non_bidders=True)

@@ -34,7 +34,7 @@ def test_four_players_is_the_default() -> None:
     assert len(game.scores) == 2
 
 
-@given(players=player_counts, target=st.integers(min_value=1, max_value=10**6))
+@given(players=player_counts, target=st.integers(min_value=1, max_value=10_000))
 def test_an_explicit_target_is_kept(players: int, target: int) -> None:
     """Any positive int target replaces the default."""
     game = new_sniff(1, players, target=target)
@@ -53,22 +53,30 @@ def test_an_unknown_option_is_refused_by_name(name: str) -> None:
     assert "target" in str(info.value)
 
 
-@pytest.mark.parametrize("players", [1, 5, 0, -4, "4", True, False, 4.0, None, [4]])
+@pytest.mark.parametrize("players", [1, 5, 0, -4, "4", True, False, 4.5, None, [4]])
 def test_a_bad_player_count_is_refused(players: Any) -> None:
-    """players must be the int 2, 3 or 4 (not a bool, a float or a string): InvalidOptionsError naming players."""
+    """players must be the integer 2, 3 or 4 (not a bool, a fraction or a string): an error naming players."""
     with pytest.raises(InvalidOptionsError) as info:
         tablegames.new_game(SNIFF, seed=1, players=players)
     assert info.value.option == "players"
     assert repr(players) in str(info.value)
 
 
-@pytest.mark.parametrize("target", [0, -5, "x", "250", True, 250.0, None])
+@pytest.mark.parametrize("target", [0, -5, "x", "250", True, 250.5, None, 10_001, 10**15])
 def test_a_bad_target_is_refused(target: Any) -> None:
-    """target must be a positive int: InvalidOptionsError naming target."""
+    """target must be an int from 1 to 10,000: InvalidOptionsError naming target."""
     with pytest.raises(InvalidOptionsError) as info:
         tablegames.new_game(SNIFF, seed=1, players=2, target=target)
     assert info.value.option == "target"
     assert repr(target) in str(info.value)
+
+
+def test_options_take_integers_written_as_json_numbers() -> None:
+    """As in JSON Schema, 4.0 is the integer 4: options read it as 4, and write it back as 4."""
+    game = tablegames.new_game(SNIFF, seed=1, players=2.0, target=10_000.0)
+    assert game.options == SniffOptions(players=2, target=10_000)
+    assert type(game.options.target) is int
+    assert tablegames.dumps(game.options) == '{"players":2,"target":10000}'
 
 
 def test_options_are_validated_on_the_class_too() -> None:

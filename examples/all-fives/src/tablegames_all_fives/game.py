@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
@@ -285,7 +285,7 @@ class AllFives(Game):
         layout = self.layout
         if layout.opening is None:
             if end is not None:
-                return f"the first tile opens the layout: end must be null, not {end!r}"
+                return f"the first tile opens the layout: end must be null, not {quote(end)}"
             if self._lead_tile is not None and tile is not self._lead_tile:
                 return f"seat {seat} leads this hand with {self._lead_tile} and must open with it"
             return None
@@ -299,9 +299,9 @@ class AllFives(Game):
         if end is None:
             return f"the layout is open: name an end ({open_ids})"
         if arm is None:
-            return f"no end {end!r}; the ends now are {open_ids}"
+            return f"no end {quote(end)}; the ends now are {open_ids}"
         if layout.spinner is None:
-            return f"no end {end!r} yet: the branches come with the spinner; the ends now are {open_ids}"
+            return f"no end {quote(end)} yet: the branches come with the spinner; the ends now are {open_ids}"
         return f"the spinner's branch {end} opens only once both its sides carry a tile; ends now {open_ids}"
 
     def _do(self, action: Action) -> None:

@@ -8,7 +8,7 @@ from typing import Final
 import attrs
 
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.game import int_option
+from tablegames.core.game import MAX_TARGET, int_option
 
 __all__ = ["DEFAULT_TARGET", "HAND_SIZES", "AllFivesDeal", "AllFivesOptions", "check_all_fives_deal"]
 
@@ -28,8 +28,9 @@ class AllFivesOptions:
 
     players: int = attrs.field(default=2, validator=int_option(2, 4))
     """2, 3 or 4 players; four play as two partnerships (seats 0+2 and 1+3)."""
-    target: int = attrs.field(default=DEFAULT_TARGET, validator=int_option(1))
-    """The score a side must reach to win (61 by default, whatever the number of players)."""
+    target: int = attrs.field(default=DEFAULT_TARGET, validator=int_option(1, MAX_TARGET))
+    """The score a side must reach to win (61 by default, whatever the number of players;
+    at most 10,000)."""
 
 
 @attrs.frozen(kw_only=True)

@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, standard_deck
 from tablegames.components.seats import Seating
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
@@ -269,7 +269,7 @@ class AuctionPitch(Game):
             if isinstance(action, Bid):
                 top = self.auction.maximum
                 if type(action.amount) is not int:
-                    return f"a bid is an int from {MIN_BID} to {top}, not {action.amount!r}"
+                    return f"a bid is an int from {MIN_BID} to {top}, not {quote(action.amount)}"
                 if action.amount == SMUDGE and top < SMUDGE:
                     return "a bid of 5 (smudge) needs the smudge option; bids range from 2 to 4"
                 return self.auction.why_not(seat, action.amount)

@@ -8,8 +8,8 @@ from typing import Any, Final
 import attrs
 
 from tablegames.components.cards import Card, standard_deck
-from tablegames.core.errors import InvalidOptionsError
-from tablegames.core.game import int_option
+from tablegames.core.errors import InvalidOptionsError, quote
+from tablegames.core.game import MAX_TARGET, int_option
 
 __all__ = ["HAND_SIZE", "AuctionPitchDeal", "AuctionPitchOptions", "check_deal"]
 
@@ -20,7 +20,7 @@ _DECK: Final = frozenset(standard_deck())
 
 def _bool_option(instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
     if type(value) is not bool:
-        raise InvalidOptionsError(attribute.name, f"{value!r} is not a bool; allowed: true or false")
+        raise InvalidOptionsError(attribute.name, f"{quote(value)} is not a bool; allowed: true or false")
 
 
 @attrs.frozen(kw_only=True)
@@ -31,8 +31,8 @@ class AuctionPitchOptions:
     (11, True)
     """
 
-    target: int = attrs.field(default=11, validator=int_option(1))
-    """The score that wins."""
+    target: int = attrs.field(default=11, validator=int_option(1, MAX_TARGET))
+    """The score that wins (at most 10,000)."""
     smudge: bool = attrs.field(default=False, validator=_bool_option)
     """Whether a bid of 5, *smudge*, is allowed: win all four points to win the match at once."""
 
@@ -67,7 +67,8 @@ def check_deal(deal: AuctionPitchDeal, options: AuctionPitchOptions) -> str | No
         return f"{count} hands; Auction Pitch deals one hand to each of 4 seats"
     for i, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
-            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else hand!r} cards; each hand has {HAND_SIZE}"
+            found = len(hand) if isinstance(hand, tuple) else quote(hand)
+            return f"hands[{i}] has {found} cards; each hand has {HAND_SIZE}"
     every = [c for h in hands for c in h]
     if not all(isinstance(c, Card) for c in every):
         return "every piece must be a Card"
@@ -82,5 +83,5 @@ def check_deal(deal: AuctionPitchDeal, options: AuctionPitchOptions) -> str | No
             parts.append(f"cards outside the 52-card deck {', '.join(foreign)}")
         return "; ".join(parts) + "; a deal gives 24 different cards of the 52-card deck"
     if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
-        return f"dealer {deal.dealer!r} is not a seat; seats are 0 to 3"
+        return f"dealer {quote(deal.dealer)} is not a seat; seats are 0 to 3"
     return None

@@ -8,7 +8,7 @@ from typing import ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.components.seats import Seating
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor, visible
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
@@ -350,7 +350,7 @@ class Smear(Game):
                 return f"the bidding is closed; now is the {phase} phase"
             if isinstance(action, Bid):
                 if type(action.amount) is not int:
-                    return f"a bid is an int from {MIN_BID} to {MAX_BID}, not {action.amount!r}"
+                    return f"a bid is an int from {MIN_BID} to {MAX_BID}, not {quote(action.amount)}"
                 return self.auction.why_not(seat, action.amount)
             return self.auction.why_not(seat, None)
         if isinstance(action, Discard):
@@ -369,7 +369,7 @@ class Smear(Game):
             return f"discard exactly {need} card(s), as many as were taken up"
         hand = self.hands[seat]
         if not all(isinstance(c, Card) for c in cards):
-            return f"a discard names cards, not {cards!r}"
+            return f"a discard names cards, not {quote(cards)}"
         if len(set(cards)) != len(cards):
             return "a card is named twice"
         for card in cards:

@@ -8,8 +8,8 @@ from typing import Any, Final
 import attrs
 
 from tablegames.components.cards import Card, piquet_deck
-from tablegames.core.errors import InvalidOptionsError
-from tablegames.core.game import int_option
+from tablegames.core.errors import InvalidOptionsError, quote
+from tablegames.core.game import MAX_TARGET, int_option
 
 __all__ = ["HIGH_LOW_RULES", "SmearDeal", "SmearOptions", "check_smear_deal"]
 
@@ -19,13 +19,13 @@ HIGH_LOW_RULES: Final = ("ace-seven", "in-play")
 
 def _bool_option(instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
     if type(value) is not bool:
-        raise InvalidOptionsError(attribute.name, f"{value!r} is not a bool; allowed: true or false")
+        raise InvalidOptionsError(attribute.name, f"{quote(value)} is not a bool; allowed: true or false")
 
 
 def _high_low(instance: object, attribute: attrs.Attribute[str], value: Any) -> None:
     if value not in HIGH_LOW_RULES or type(value) is not str:
         raise InvalidOptionsError(
-            attribute.name, f"{value!r} is not a High/Low rule; allowed: {', '.join(map(repr, HIGH_LOW_RULES))}"
+            attribute.name, f"{quote(value)} is not a High/Low rule; allowed: {', '.join(map(repr, HIGH_LOW_RULES))}"
         )
 
 
@@ -39,8 +39,8 @@ class SmearOptions:
 
     seen_undealt: int = attrs.field(default=0, validator=int_option(0, 3))
     """How many undealt cards the bidder takes up (and discards again), 0 to 3."""
-    target: int = attrs.field(default=15, validator=int_option(1))
-    """The score that wins."""
+    target: int = attrs.field(default=15, validator=int_option(1, MAX_TARGET))
+    """The score that wins, 1 to 10,000 (:data:`~tablegames.core.game.MAX_TARGET`)."""
     win_only_on_bid: bool = attrs.field(default=False, validator=_bool_option)
     """A side wins only in a hand where it was the bidder's side and made its bid."""
     cap_non_bidders: bool = attrs.field(default=False, validator=_bool_option)
@@ -74,12 +74,13 @@ def check_smear_deal(deal: SmearDeal, options: SmearOptions) -> str | None:
     """What is wrong with ``deal``, or ``None`` if it is a valid Smear deal."""
     hands, undealt = deal.hands, deal.undealt
     if not isinstance(hands, tuple) or len(hands) != 4:
-        return f"{len(hands) if isinstance(hands, tuple) else hands!r} hands; Smear deals one hand to each of 4 seats"
+        found = len(hands) if isinstance(hands, tuple) else quote(hands)
+        return f"{found} hands; Smear deals one hand to each of 4 seats"
     for i, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != 6:
-            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else hand!r} cards; each hand has 6"
+            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else quote(hand)} cards; each hand has 6"
     if not isinstance(undealt, tuple) or len(undealt) != 8:
-        return f"undealt has {len(undealt) if isinstance(undealt, tuple) else undealt!r} cards; 8 stay undealt"
+        return f"undealt has {len(undealt) if isinstance(undealt, tuple) else quote(undealt)} cards; 8 stay undealt"
     every = [c for h in hands for c in h] + list(undealt)
     if not all(isinstance(c, Card) for c in every):
         return "every piece must be a Card"
@@ -98,5 +99,5 @@ def check_smear_deal(deal: SmearDeal, options: SmearOptions) -> str | None:
             parts.append(f"cards outside the 32-card deck {', '.join(foreign)}")
         return "; ".join(parts) + "; a deal holds each of the 32 cards (A K Q J 10 9 8 7) once"
     if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
-        return f"dealer {deal.dealer!r} is not a seat; seats are 0 to 3"
+        return f"dealer {quote(deal.dealer)} is not a seat; seats are 0 to 3"
     return None

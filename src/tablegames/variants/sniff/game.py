@@ -7,7 +7,7 @@ from typing import ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
@@ -276,7 +276,7 @@ class Sniff(Game):
             return f"seat {seat} drew {self._forced}, which fits, and must play it"
         layout = self.layout
         if layout.opening is None:
-            return None if end is None else f"the first tile opens the layout: end must be null, not {end!r}"
+            return None if end is None else f"the first tile opens the layout: end must be null, not {quote(end)}"
         arm = _ARM_OF.get(end) if isinstance(end, str) else None
         if arm is not None and (arm < NORTH or layout.branches_open):
             value = layout.values[arm]
@@ -287,9 +287,9 @@ class Sniff(Game):
         if end is None:
             return f"the layout is open: name an end ({open_ids})"
         if arm is None:
-            return f"no end {end!r}; the ends now are {open_ids}"
+            return f"no end {quote(end)}; the ends now are {open_ids}"
         if layout.spinner is None:
-            return f"no end {end!r} yet: the branches come with the Sniff; the ends now are {open_ids}"
+            return f"no end {quote(end)} yet: the branches come with the Sniff; the ends now are {open_ids}"
         return f"the Sniff's branch {end} opens only once both its line sides carry a tile; ends now {open_ids}"
 
     def _do(self, action: Action) -> None:

@@ -8,7 +8,8 @@ from typing import Final
 import attrs
 
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.game import int_option
+from tablegames.core.errors import quote
+from tablegames.core.game import MAX_TARGET, int_option
 
 __all__ = ["HAND_SIZES", "SniffDeal", "SniffOptions", "check_sniff_deal"]
 
@@ -31,9 +32,9 @@ class SniffOptions:
     players: int = attrs.field(default=4, validator=int_option(2, 4))
     """2, 3 or 4 players; four play as two partnerships (seats 0+2 and 1+3)."""
     target: int = attrs.field(
-        default=attrs.Factory(_default_target, takes_self=True), validator=int_option(1)
+        default=attrs.Factory(_default_target, takes_self=True), validator=int_option(1, MAX_TARGET)
     )
-    """The score a side must reach to win (by default 250 with 2 players, 200 with 3 or 4)."""
+    """The score a side must reach to win (by default 250 with 2 players, 200 with 3 or 4; at most 10,000)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -60,7 +61,7 @@ def check_sniff_deal(deal: SniffDeal, options: SniffOptions) -> str | None:
     size = HAND_SIZES[n]
     hands, stock = deal.hands, deal.stock
     if not isinstance(hands, tuple) or len(hands) != n:
-        return f"{len(hands) if isinstance(hands, tuple) else hands!r} hands for {n} players; one hand per seat"
+        return f"{len(hands) if isinstance(hands, tuple) else quote(hands)} hands for {n} players; one hand per seat"
     for i, hand in enumerate(hands):
         if not isinstance(hand, tuple) or len(hand) != size:
             got = len(hand) if isinstance(hand, tuple) else hand
@@ -95,5 +96,5 @@ _ALL_TILES: Final = frozenset(domino_set(6))
 
 def _check_leader(leader: object, n: int) -> str | None:
     if leader is not None and (type(leader) is not int or not 0 <= leader < n):
-        return f"leader {leader!r} is not a seat; seats are 0 to {n - 1}"
+        return f"leader {quote(leader)} is not a seat; seats are 0 to {n - 1}"
     return None
