@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 WEB_STAMP := $(VENV)/.web-stamp
 CONTRACT := ../shared/contract/check.py
 
-.PHONY: demo test lint typecheck unit docs contract bench clean web chromium
+.PHONY: demo test lint typecheck unit docs contract bench clean web chromium mutation
 
 PLUGINS := examples/all-fives examples/auction-pitch
 
@@ -62,5 +62,10 @@ contract: $(STAMP)
 bench: $(STAMP)
 	bash benchmarks/run.sh
 
+## mutation: mutation testing of the rules and mechanics modules, each against its own tests (slow; not in make test)
+mutation: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check 'mutmut>=3.8,<4'
+	$(PY) tools/mutation.py
+
 clean:
-	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) docs/_build .mypy_cache .ruff_cache .hypothesis .mutation

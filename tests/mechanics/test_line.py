@@ -7,7 +7,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablegames.components.tiles import Tile
-from tablegames.mechanics.line import ARM_IDS, EAST, NORTH, SOUTH, WEST, ArmEnd, LineLayout, arm_index
+from tablegames.mechanics.line import (
+    ARM_IDS,
+    EAST,
+    NORTH,
+    SOUTH,
+    WEST,
+    ArmEnd,
+    ArmView,
+    EndView,
+    LineLayout,
+    arm_index,
+    arm_views,
+    end_views,
+    tile_mask,
+)
 from tests.strategies import TILES
 
 
@@ -283,3 +297,82 @@ def test_all_fives_can_be_counted_on_the_layout_without_changing_it() -> None:
         counts.append(_all_fives_count(layout))
     assert counts == [10, 10, 3, 5, 8, 12]
     assert [ARM_IDS[a] for a in layout.open_arms()] == ["W", "E", "N", "S"]
+
+
+@pytest.mark.parametrize("arm", [NORTH, SOUTH])
+def test_a_closed_branch_refuses_even_a_tile_matching_its_value(arm: int) -> None:
+    """Closed branches hold 0 until they open; a blank-ended tile still does not fit there."""
+    layout = layout_of(("4-4", None), ("4-1", WEST))
+    assert not layout.branches_open
+    assert layout.value(arm) == 0
+    assert not layout.fits(t("4-0"), arm)
+    assert list(layout.places_for(t("4-0"))) == [EAST]
+    assert layout.open_mask() == 1 << 4 | 1 << 1
+    with pytest.raises(ValueError, match="does not fit"):
+        layout.place(t("4-0"), arm)
+
+
+def test_a_copy_before_the_first_double_keeps_the_spinner_rule() -> None:
+    """A copy made before any double keeps the rule that the first double spins, and branches_after."""
+    for spinner, branches_after in ((True, 1), (False, 2)):
+        original = layout_of(("6-4", None), spinner=spinner, branches_after=branches_after)
+        twin = original.copy()
+        assert (twin.has_spinner_rule, twin.branches_after) == (spinner, branches_after)
+        twin.place(t("6-6"), WEST)
+        assert twin.spinner is (t("6-6") if spinner else None)
+        assert twin.spinner_arm == (WEST if spinner else None)
+        assert twin.branches_open is spinner, "one line side is enough with branches_after=1"
+        assert original.spinner is None and original.tiles[WEST] == []
+
+
+def test_a_copy_keeps_a_spinner_inside_an_arm() -> None:
+    """A copy of a layout whose spinner sits inside W knows it is there: its line sides count the same."""
+    original = layout_of(("6-4", None), ("6-6", WEST))
+    twin = original.copy()
+    assert (twin.spinner, twin.spinner_arm) == (t("6-6"), WEST)
+    assert twin.line_sides_continued() == original.line_sides_continued() == 1
+    twin.place(t("6-3"), WEST)
+    assert twin.line_sides_continued() == 2
+    assert twin.branches_open
+    assert (twin.value(NORTH), twin.outer(NORTH)) == (6, ArmEnd.SPINNER)
+    assert not original.branches_open
+
+
+def test_end_views_list_the_open_ends_only() -> None:
+    """end_views: nothing before the opening, W and E while the branches are closed, then N and S."""
+    assert end_views(LineLayout()) == ()
+    layout = layout_of(("4-4", None), ("6-4", WEST))
+    assert end_views(layout) == (EndView("W", 6), EndView("E", 4))
+    layout.place(t("4-1"), EAST)
+    assert end_views(layout) == (EndView("W", 6), EndView("E", 1), EndView("N", 4), EndView("S", 4))
+
+
+def test_arm_views_show_every_arm_with_its_tiles_value_and_state() -> None:
+    """arm_views: none before the opening; W and E without a spinner; all four, closed or open, with one."""
+    assert arm_views(LineLayout()) == ()
+    line = layout_of(("6-4", None), ("4-1", EAST), spinner=False)
+    assert arm_views(line) == (ArmView("W", (), 6, True), ArmView("E", (t("4-1"),), 1, True))
+    layout = layout_of(("4-4", None), ("6-4", WEST))
+    assert arm_views(layout) == (
+        ArmView("W", (t("6-4"),), 6, True),
+        ArmView("E", (), 4, True),
+        ArmView("N", (), 0, False),
+        ArmView("S", (), 0, False),
+    )
+    layout.place(t("4-1"), EAST)
+    layout.place(t("4-2"), SOUTH)
+    assert arm_views(layout) == (
+        ArmView("W", (t("6-4"),), 6, True),
+        ArmView("E", (t("4-1"),), 1, True),
+        ArmView("N", (), 4, True),
+        ArmView("S", (t("4-2"),), 2, True),
+    )
+
+
+def test_tile_mask_and_open_mask_agree_with_fits() -> None:
+    """A tile fits some open end exactly when its mask meets the layout's open mask."""
+    layout = layout_of(("4-4", None), ("6-4", WEST), ("4-1", EAST), ("4-2", NORTH))
+    for tile in TILES:
+        fits_somewhere = any(layout.fits(tile, arm) for arm in (WEST, EAST, NORTH, SOUTH))
+        assert bool(tile_mask(tile) & layout.open_mask()) == fits_somewhere, tile
+    assert layout_of().open_mask() == 0

@@ -55,8 +55,8 @@ def sniff_count(layout: LineLayout) -> int:
         else:
             tiles = layout.tiles
             total += spinner.high * ((not tiles[2]) + (not tiles[3]))  # type: ignore[union-attr]
-    elif spinner is not None and (layout.branches_after == 2 or layout.line_sides_continued() < 2):
-        # closed branches: (with branches_after=2, Sniff's rule 9) a line side is not continued
+    elif spinner is not None:
+        # closed branches: fewer line sides are continued than branches_after (at most 1 of 2)
         total += 2 * spinner.high
     return total
 
