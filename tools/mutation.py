@@ -77,7 +77,8 @@ def _diff(where: Path, mutant: str) -> str:
 
 
 def _function(mutant: str) -> str:
-    return mutant.rsplit(".", 1)[-1].split("__mutmut_", maxsplit=1)[0].removeprefix("x_").replace("ǁ", ".")
+    name = mutant.rsplit(".", 1)[-1].split("__mutmut_", maxsplit=1)[0]
+    return name.removeprefix("x_").removeprefix("xǁ").replace("ǁ", ".")
 
 
 def run_target(name: str, equivalents: list[dict[str, str]]) -> dict[str, Any]:

@@ -233,11 +233,11 @@ def test_sampler_refuses_a_log_that_contradicts_itself() -> None:
 
 
 def test_sampler_refuses_unknown_variants_and_bad_arguments() -> None:
-    """A variant without a sampler is a ValueError; a non-log is a LogError; attempts must be positive."""
+    """A variant that is not installed is a LogError at $.variant; a non-log too; attempts must be positive."""
     game = _sniff_after_forced_draw()
     log = game.log(0)
     foreign = EventLog(variant="no-such-game", options=log.options, events=log.events, seat=0)
-    with pytest.raises(ValueError, match="no world sampler"):
+    with pytest.raises(tablegames.LogError, match=r"\$\.variant: unknown variant 'no-such-game'"):
         WorldSampler(foreign)
     with pytest.raises(tablegames.LogError):
         sample_world("not a log", random.Random(0))  # type: ignore[arg-type]

@@ -279,3 +279,23 @@ def test_copies_keep_the_forced_bid() -> None:
     assert copy.must_bid
     assert not auction.must_bid
     assert auction.speaker == 2
+
+
+def test_the_refusals_say_what_is_allowed() -> None:
+    """A bid not above the high bid, or outside the range, is refused with the bids allowed now."""
+    auction = Auction(players=4, first=1, minimum=2, maximum=4)
+    auction.bid(1, 2)
+    assert auction.why_not(2, 2) == "a bid must beat the high bid of 2; allowed: 3, 4"
+    assert auction.why_not(2, 1) == "bids range from 2 to 4; allowed now: 3, 4"
+    assert auction.why_not(2, 5) == "bids range from 2 to 4; allowed now: 3, 4"
+    fresh = Auction(players=4, first=1, minimum=2, maximum=4)
+    assert fresh.why_not(1, 0) == "bids range from 2 to 4; allowed now: 2, 3, 4"
+    with pytest.raises(ValueError, match=r"^a bid must beat the high bid of 2; allowed: 3, 4$"):
+        auction.bid(2, 2)
+
+
+def test_the_forced_bid_may_be_the_maximum_and_the_first_seat_is_kept() -> None:
+    """forced_bid may equal the maximum; the auction keeps its first speaker, in copies too."""
+    auction = Auction(players=4, first=3, minimum=2, maximum=4, forced_bid=4)
+    assert (auction.forced_bid, auction.first, auction.speaker) == (4, 3, 3)
+    assert auction.copy().first == 3

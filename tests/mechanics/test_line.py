@@ -376,3 +376,36 @@ def test_tile_mask_and_open_mask_agree_with_fits() -> None:
         fits_somewhere = any(layout.fits(tile, arm) for arm in (WEST, EAST, NORTH, SOUTH))
         assert bool(tile_mask(tile) & layout.open_mask()) == fits_somewhere, tile
     assert layout_of().open_mask() == 0
+
+
+def test_a_new_layout_holds_nothing_and_shows_plain_zero_ends() -> None:
+    """Before the opening every arm is empty, shows 0 and ends PLAIN; nothing but an opening fits."""
+    layout = LineLayout()
+    assert layout.values == [0, 0, 0, 0]
+    assert layout.outer_kinds == [ArmEnd.PLAIN] * 4
+    assert layout.tiles == [[], [], [], []]
+    assert (layout.opening, layout.spinner, layout.spinner_arm, layout.branches_open) == (None, None, None, False)
+    assert not any(layout.fits(t("1-0"), arm) for arm in (WEST, EAST, NORTH, SOUTH))
+
+
+def test_a_copy_keeps_every_arm_apart() -> None:
+    """A copy's arms hold exactly the original's tiles, arm by arm, and its ends the same values."""
+    original = layout_of(("4-4", None), ("6-4", WEST), ("4-1", EAST), ("4-2", NORTH), ("4-3", SOUTH))
+    twin = original.copy()
+    assert twin.tiles == [[t("6-4")], [t("4-1")], [t("4-2")], [t("4-3")]]
+    assert (twin.values, twin.outer_kinds) == (original.values, original.outer_kinds)
+
+
+def test_placing_a_tile_that_does_not_fit_says_where() -> None:
+    """place() refuses a misfit naming the place: as the opening, or on the arm's index."""
+    layout = layout_of(("6-4", None))
+    with pytest.raises(ValueError, match=r"^5-5 does not fit as the opening$"):
+        layout.place(t("5-5"), None)
+    with pytest.raises(ValueError, match=r"^5-5 does not fit on arm 1$"):
+        layout.place(t("5-5"), EAST)
+
+
+def test_an_unknown_arm_id_names_the_arms() -> None:
+    """arm_index refuses an id that is not an arm, listing the four."""
+    with pytest.raises(ValueError, match=r"^no arm 'X': arms are W, E, N, S$"):
+        arm_index("X")

@@ -183,8 +183,50 @@ def test_trick_winner_strength_and_suit_hooks() -> None:
 
 def test_an_empty_trick_has_no_winner() -> None:
     """trick_winner of no cards is a ValueError."""
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError, match=r"^an empty trick has no winner$"):
         trick_winner([], H, ORDER)
+
+
+def _printed(card: Card) -> Suit | None:
+    """The printed suit, given as a hook (so legal_cards takes its general path)."""
+    return card.suit
+
+
+@pytest.mark.parametrize(
+    ("hand", "led", "trump", "expected"),
+    [
+        ("9H 7S KD", C, S, "7S"),  # void in clubs, holding a trump: the trump only
+        ("9H 7S 8S KD", C, S, "7S 8S"),
+        ("9H KD", C, S, "9H KD"),  # void, no trump: anything
+        ("9H 7S KD", C, None, "9H 7S KD"),  # no-trump game: void means anything
+        ("9H 7C 7S", C, S, "7C"),  # holding the suit led: follow, even if a trump is held
+    ],
+)
+def test_must_follow_else_trump_through_a_suit_hook(hand: str, led: Suit, trump: Suit | None, expected: str) -> None:
+    """MUST_FOLLOW_ELSE_TRUMP gives the same cards through a suit_of hook as by printed suit."""
+    found = legal_cards(cards(hand), led, trump, Follow.MUST_FOLLOW_ELSE_TRUMP, suit_of=_printed)
+    assert " ".join(map(str, found)) == expected
+    assert legal(hand, led, trump, Follow.MUST_FOLLOW_ELSE_TRUMP) == expected
+
+
+@pytest.mark.parametrize("policy", [Follow.MUST_FOLLOW, Follow.FOLLOW_OR_TRUMP])
+def test_void_means_any_card_through_a_suit_hook_unless_trump_is_forced(policy: Follow) -> None:
+    """Void in the suit led, only MUST_FOLLOW_ELSE_TRUMP narrows the choice to trumps, through a hook too."""
+    hand = cards("9H 7S KD")
+    assert legal_cards(hand, C, S, policy, suit_of=_printed) == hand
+
+
+def test_a_second_trump_beats_the_first_only_if_higher() -> None:
+    """Once a trump leads the trick, a later trump wins only by rank: AS beats 9S played after it."""
+    assert trick_winner(cards("7H AS 9S"), S, ORDER) == 1
+    assert trick_winner(cards("7H 9S AS"), S, ORDER) == 2
+    assert trick_winner(cards("7H 9S AH KS"), S, ORDER) == 3
+
+
+def test_of_two_equal_cards_the_first_played_wins() -> None:
+    """With duplicate cards (two decks), the first of two equal winning cards wins."""
+    assert trick_winner(cards("KH AH AH"), None, ORDER) == 1
+    assert trick_winner(cards("KH 9S 9S"), S, ORDER) == 1
 
 
 _CARDS = [Card(rank, suit) for suit in Suit for rank in PIQUET_RANKS]

@@ -42,7 +42,6 @@ from starlette.staticfiles import StaticFiles
 
 import tablegames
 from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
-from tablegames.cli.render import seat_sides
 
 __all__ = ["STATIC", "GameStore", "Session", "WebError", "create_app", "state_for"]
 
@@ -166,7 +165,7 @@ def state_for(session: Session, *, since: int | None = None) -> dict[str, Any]:
         "seat": seat,
         "players": game.players,
         "bots": list(session.bots),
-        "side_of_seat": list(seat_sides(game)),
+        "side_of_seat": [game.side_of(s) for s in range(game.players)],
         "view": tablegames.to_json(game.view(seat)),
         "log": tablegames.to_json(log),
         "log_text": [game.describe_event(e) for e in events],

@@ -14,9 +14,18 @@
   to a partner who is sure to win the trick, never risks the jack of trump, and otherwise dumps
   its lowest card.
 
+* **Any other variant:** the action that gains its side the most points right now, judged by a
+  one-ply look-ahead in a few worlds consistent with the seat's log (see
+  :mod:`tablegames.bots.sampler`): each legal action is applied to a copy of each world, and
+  the action whose events raise the side's score the most against the best other side wins.
+  Ties (where no points are scored at once, as in most of a trick-taking hand) go to the
+  action whose random playouts to the end of the hand gain most, then as
+  :class:`~tablegames.bots.random.RandomBot` would break them (in an auction: pass, or bid low).
+  See :func:`look_ahead_choice`.
+
 It reads only the :class:`~tablegames.bots.base.Observation`: the view, and for Smear the cards
-played so far in the hand from the seat's log. It is deterministic: the generator is used only
-in a variant it does not know, where it plays at random.
+played so far in the hand from the seat's log. In Sniff and Smear it is deterministic; in any
+other variant the generator draws the world and breaks ties.
 
 >>> import random, tablegames
 >>> from tablegames.bots import GreedyBot, RandomBot, Table
@@ -33,8 +42,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from tablegames.bots.base import Observation
+from tablegames.bots.random import RandomBot
+from tablegames.bots.sampler import WorldSampler
+from tablegames.bots.worlds import deal_event_class
 from tablegames.components.cards import Card, Rank, Suit, piquet_deck
 from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
+from tablegames.core.registry import get_variant
 from tablegames.mechanics.line import LineLayout, arm_index
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
 from tablegames.variants.smear.events import CardPlayed
@@ -49,6 +63,7 @@ __all__ = [
     "GreedyBot",
     "best_suit",
     "hand_plays",
+    "look_ahead_choice",
     "placement_points",
     "smear_choice",
     "sniff_choice",
@@ -57,6 +72,9 @@ __all__ = [
 ]
 
 _DECK: Final = piquet_deck()
+_TIE_BREAK: Final = RandomBot()
+_DECISIVE: Final = 1e9
+"""The gain of winning the match (and, negated, of losing it): more than any score change."""
 
 
 class GreedyBot:
@@ -84,7 +102,66 @@ class GreedyBot:
             return sniff_choice(sniff_layout(view), legal)
         if isinstance(view, SmearView):
             return smear_choice(view, legal, played=hand_plays(observation.events), options=observation.options)
-        return legal[rng.randrange(len(legal))]
+        return look_ahead_choice(observation, rng)
+
+
+def look_ahead_choice(observation: Observation, rng: random.Random, *, worlds: int = 4) -> Action:
+    """The legal action that gains the seat's side the most points, in sampled worlds.
+
+    Each action is judged in ``worlds`` worlds consistent with the seat's log: its gain is the
+    side's score change minus the largest change of another side, first over the events the
+    action produces at once (a one-ply look-ahead); where that leaves a tie (no points are
+    scored at once, as in most of a trick-taking hand), over a random playout to the end of the
+    hand. Remaining ties are broken by :meth:`RandomBot.choose
+    <tablegames.bots.random.RandomBot.choose>` (in an auction: pass, or bid low).
+
+    Raises:
+        LogError: if no world consistent with the observation is found.
+
+    """
+    legal = observation.legal
+    sampler = WorldSampler(observation.log())
+    cls = get_variant(observation.variant)
+    deal_class = deal_event_class(cls, observation.options)
+    samples = [sampler.sample(rng) for _ in range(worlds)]
+    side = samples[0].side_of(observation.seat)
+    now = [0.0] * len(legal)
+    later = [0.0] * len(legal)
+    for world in samples:
+        before = world.scores
+        for i, action in enumerate(legal):
+            trial = world.clone()
+            trial.apply(action)
+            now[i] += _gain(trial, before, side)
+            later[i] += _playout_gain(trial, before, side, deal_class, rng)
+    top = max(now)
+    tied = [i for i, value in enumerate(now) if value == top]
+    if len(tied) > 1:
+        best_later = max(later[i] for i in tied)
+        tied = [i for i in tied if later[i] == best_later]
+    return _TIE_BREAK.choose([legal[i] for i in tied], rng)
+
+
+def _gain(game: Game, before: Sequence[int], side: int) -> float:
+    """The side's score change since ``before`` minus the largest other side's; a win or loss outweighs it."""
+    if game.is_over:
+        return _DECISIVE if game.winner == side else -_DECISIVE
+    change = [a - b for a, b in zip(game.scores, before, strict=True)]
+    others = [c for s, c in enumerate(change) if s != side]
+    return change[side] - (max(others) if others else 0)
+
+
+def _playout_gain(
+    game: Game, before: Sequence[int], side: int, deal_class: type | None, rng: random.Random, *, limit: int = 2000
+) -> float:
+    """:func:`_gain` after random play to the end of the hand (the next deal event) or of the match."""
+    for _ in range(limit):
+        if game.is_over:
+            break
+        events = game.apply(_TIE_BREAK.choose(game.legal_actions(), rng))
+        if deal_class is not None and any(type(e) is deal_class for e in events):
+            break
+    return _gain(game, before, side)
 
 
 # -- American Sniff ---------------------------------------------------------------------

@@ -63,8 +63,10 @@ import attrs
 
 from tablegames.bots.base import Observation
 from tablegames.bots.greedy import smear_choice, sniff_choice, sniff_layout
+from tablegames.bots.random import RandomBot
 from tablegames.bots.sampler import WorldSampler
-from tablegames.core.errors import IllegalActionError, LogError
+from tablegames.bots.worlds import deal_event_class
+from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.game import MAX_TARGET, Game
 from tablegames.core.registry import get_variant
@@ -79,7 +81,9 @@ from tablegames.variants.sniff.events import HandDealt as SniffHandDealt
 from tablegames.variants.sniff.events import HandEnded, LeaderDrawn, Scored, TilePlayed
 from tablegames.variants.sniff.options import SniffDeal
 
-__all__ = ["ISMCTSBot"]
+__all__ = ["ISMCTSBot", "reward_scale"]
+
+_RANDOM: Final = RandomBot()
 
 _NO_TARGET: Final = MAX_TARGET
 """The target of a hand-local world (which starts from 0): no one hand scores that much, so it
@@ -490,9 +494,66 @@ class _SmearWorlds(_Worlds):
         )
 
 
-def _worlds_for(observation: Observation, *, greedy: bool) -> _Worlds:
+class _GenericSim(_Sim):
+    """A whole-match world of any variant, played to the end of the current hand."""
+
+    def __init__(self, game: Game, *, deal_class: type, scale: float, **kwargs: Any) -> None:
+        super().__init__(game, **kwargs)
+        self.deal_class = deal_class
+        self.scale = scale
+
+    def policy(self, rng: random.Random) -> Action:
+        return _RANDOM.choose(self.game.legal_actions(), rng)
+
+    def observe(self, action: Action, events: Sequence[Event]) -> None:
+        if self.game.is_over:
+            self.winner = self.game.winner
+            self.finished = True
+            return
+        if any(type(e) is self.deal_class for e in events):  # the next hand was dealt: the hand is over
+            self.finished = True
+
+
+class _GenericWorlds:
+    """Whole-match determinizations from the world sampler, for a variant ISMCTS has no tables for."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.me = observation.seat
+        self.sampler = WorldSampler(observation.log())
+        cls = get_variant(observation.variant)
+        self.scale = reward_scale(cls, observation.options)
+        self.deal_class: type = deal_event_class(cls, observation.options) or type(None)
+
+    def sample(self, rng: random.Random) -> _Sim:
+        game = self.sampler.sample(rng)
+        side_of = tuple(game.side_of(s) for s in range(game.players))
+        return _GenericSim(
+            game,
+            deal_class=self.deal_class,
+            scale=self.scale,
+            me=self.me,
+            side_of=side_of,
+            offset=[0] * game.sides,
+            greedy=False,
+        )
+
+
+def reward_scale(cls: type[Game], options: Any) -> float:
+    """The score difference that makes a hand's playout reward ``0.5 + 0.5 * tanh(1)`` for a variant.
+
+    The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its
+    ``target`` option (at least 1), else 10.
+    """
+    scale = getattr(cls, "reward_scale", None)
+    if isinstance(scale, (int, float)) and scale > 0:
+        return float(scale)
+    target = getattr(options, "target", None)
+    return max(1.0, target / 10) if isinstance(target, int) else 10.0
+
+
+def _worlds_for(observation: Observation, *, greedy: bool) -> _Worlds | _GenericWorlds:
     if observation.variant == "american-sniff":
         return _SniffWorlds(observation, greedy=greedy)
     if observation.variant == "four-point-smear":
         return _SmearWorlds(observation, greedy=greedy)
-    raise LogError("$.variant", f"ISMCTSBot cannot search {observation.variant!r}: it has no world sampler")
+    return _GenericWorlds(observation)

@@ -7,22 +7,24 @@ with what the seat has seen, and returns a full :class:`~tablegames.core.game.Ga
 state, able to go on. Bots that search (see :mod:`tablegames.bots.ismcts`) call it to
 *determinize* the game: to pick one plausible world and look ahead in it.
 
-What a sampled world respects:
+Every variant gets worlds, in one of two ways:
 
-* the pieces the seat holds, saw played, or saw shown at the end of a hand;
-* American Sniff: every tile a seat had to lack when it drew or passed (it held no tile
-  matching an open end), that a drawn tile which fits is played at once, and the seat to act
-  holding a playable tile;
-* Four Point Smear: every suit a seat has shown void in (under follow-or-trump, a card that is
-  neither of the suit led nor trump shows a void in the suit led), the bidder's own pickup and
-  discards for the bidder, the trump-discard restriction, and the Game card points a hand's
-  result reveals about the bidder's discards.
+* **The variant's filler**, if it provides one
+  (:meth:`Game.log_filler <tablegames.core.game.Game.log_filler>`, a
+  :class:`~tablegames.core.capabilities.LogFiller`): it fills the hidden fields of the log with
+  a random assignment that respects what it knows of the rules, and the filled log is replayed
+  with :func:`tablegames.replay`, which checks every recorded event: a candidate that still
+  contradicts the log is rejected and another is drawn. American Sniff's filler knows the
+  tiles a seat had to lack when it drew or passed; Four Point Smear's the suits a seat showed
+  void in, the bidder's pickup and discards and what a hand's card points reveal.
+* **The generic sampler** otherwise (:class:`~tablegames.bots.worlds.GenericWorlds`), which
+  needs nothing from the variant: it deals the unseen pieces into the hidden fields of each
+  deal event and plays the hand again under the rules, keeping what looks to the seat exactly
+  as its log does.
 
-The sampler fills the hidden fields of the log with a random assignment that respects these
-constraints, then replays the filled log with :func:`tablegames.replay`, which checks every
-recorded event against the rules: a candidate that still contradicts the log is rejected and
-another is drawn. Hands that are over keep their hidden pieces in one fixed, consistent
-assignment (they cannot change what happens next); only the current hand is drawn at random.
+Either way a world respects everything the seat has seen, and hands that are over keep their
+hidden pieces in one fixed, consistent assignment (they cannot change what happens next);
+only the current hand is drawn at random.
 
 >>> import random, tablegames
 >>> game = tablegames.new_game("american-sniff", seed=5, players=2)
@@ -41,35 +43,16 @@ build a :class:`WorldSampler` once to draw many samples of one log.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Protocol
 
-from tablegames.bots import _smear_fill, _sniff_fill
-from tablegames.core.errors import LogError
+from tablegames.bots.worlds import GenericWorlds
+from tablegames.core.capabilities import LogFiller
+from tablegames.core.errors import LogError, UnknownVariantError
 from tablegames.core.events import Event, EventLog
 from tablegames.core.game import Game
 from tablegames.core.logs import replay
+from tablegames.core.registry import get_variant
 
 __all__ = ["WorldSampler", "sample_world"]
-
-
-class _Filler(Protocol):
-    def fill(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
-        """The log's events with every hidden field filled, or ``None`` at a dead end.
-
-        ``relaxed`` also allows rare assignments the first candidates leave out.
-        """
-        ...  # pragma: no cover
-
-    def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
-        """The same for the last hand's events only, from its deal event."""
-        ...  # pragma: no cover
-
-
-_FILLERS: dict[str, Callable[..., _Filler]] = {
-    "american-sniff": _sniff_fill.SniffFiller,
-    "four-point-smear": _smear_fill.SmearFiller,
-}
 
 
 def sample_world(log: EventLog, rng: random.Random) -> Game:
@@ -89,8 +72,7 @@ def sample_world(log: EventLog, rng: random.Random) -> Game:
 
     Raises:
         LogError: if no consistent world is found (the log contradicts itself), or the log is
-            malformed.
-        ValueError: if the variant has no sampler.
+            malformed or of a variant that is not installed.
 
     """
     return WorldSampler(log).sample(rng)
@@ -99,17 +81,19 @@ def sample_world(log: EventLog, rng: random.Random) -> Game:
 class WorldSampler:
     """Draws worlds consistent with one seat's redacted log; build it once, sample many times.
 
-    Building it reads the log once (what each seat played, drew, passed and showed void in)
-    and settles the hands that are over; each :meth:`sample` then only deals the current
-    hand's hidden pieces and replays.
+    Building it reads the log once (with a variant's filler: what each seat played, drew,
+    passed and showed void in) and settles the hands that are over (the generic sampler does
+    that on its first sample); each :meth:`sample` then only deals the current hand's hidden
+    pieces and replays.
 
     Args:
         log: a seat's redacted log, or a full log (which every sample simply replays).
         attempts: how many candidates to draw before giving up.
 
     Raises:
-        LogError: if the log contradicts itself in a way the sampler sees at once.
-        ValueError: if the variant has no sampler, or ``attempts`` is not positive.
+        LogError: if the log contradicts itself in a way the sampler sees at once, or its
+            variant is not installed.
+        ValueError: if ``attempts`` is not positive.
 
     """
 
@@ -122,13 +106,16 @@ class WorldSampler:
         """The log the worlds are drawn for."""
         self.attempts = attempts
         """How many candidates :meth:`sample` draws before giving up."""
-        self._filler: _Filler | None = None
+        self._filler: LogFiller | None = None
+        self._generic: GenericWorlds | None = None
         if log.seat is not None:
-            maker = _FILLERS.get(log.variant)
-            if maker is None:
-                known = ", ".join(sorted(_FILLERS))
-                raise ValueError(f"no world sampler for the variant {log.variant!r}; samplers exist for {known}")
-            self._filler = maker(log.events, seat=log.seat, options=log.options)
+            try:
+                cls = get_variant(log.variant)
+            except UnknownVariantError as exc:
+                raise LogError("$.variant", str(exc)) from None
+            self._filler = cls.log_filler(log.events, seat=log.seat, options=log.options)
+        self.generic = log.seat is not None and self._filler is None
+        """Whether the generic sampler draws the worlds (the variant provides no filler)."""
 
     def candidate(self, rng: random.Random, *, relaxed: bool = False) -> EventLog | None:
         """A full log with the hidden fields drawn at random, not yet checked by replay.
@@ -140,6 +127,8 @@ class WorldSampler:
         turns it on for its second half of attempts.
         """
         log = self.log
+        if self.generic:
+            return self.sample(rng).log()
         if self._filler is None:
             return log
         events = self._filler.fill(rng, relaxed=relaxed)
@@ -155,6 +144,10 @@ class WorldSampler:
         Cheaper than :meth:`candidate` for a long log; for building a world of the current hand
         alone (as :class:`~tablegames.bots.ismcts.ISMCTSBot` does). ``None`` at a dead end.
         """
+        if self.generic:
+            generic = self._generic_worlds(rng)
+            events = self.sample(rng).log().events
+            return list(events[generic.hands[-1].deal_index :])
         if self._filler is None:
             events = self.log.events
             deals = [i for i, e in enumerate(events) if getattr(e, "tag", "") == "hand_dealt"]
@@ -168,6 +161,8 @@ class WorldSampler:
             LogError: if no consistent world is found in :attr:`attempts` candidates.
 
         """
+        if self.generic:
+            return self._generic_worlds(rng).sample(rng)
         if self._filler is None:
             return replay(self.log)
         last = "every candidate reached a dead end"
@@ -184,3 +179,8 @@ class WorldSampler:
             f"no world consistent with seat {self.log.seat}'s log was found in {self.attempts} attempts "
             f"(the log may contradict itself); last problem: {last}",
         )
+
+    def _generic_worlds(self, rng: random.Random) -> GenericWorlds:
+        if self._generic is None:
+            self._generic = GenericWorlds(self.log, rng, attempts=max(self.attempts, 3000))
+        return self._generic

@@ -76,12 +76,8 @@ def tally(score: int) -> str:
 
 
 def seat_sides(game: Game) -> tuple[int, ...]:
-    """The side each seat of ``game`` scores for."""
-    seating = getattr(game, "seating", None)
-    if seating is not None and callable(getattr(seating, "side_of", None)):
-        return tuple(int(seating.side_of(s)) for s in range(game.players))
-    sides = len(game.scores) or game.players
-    return tuple(s % sides for s in range(game.players))
+    """The side each seat of ``game`` scores for (:meth:`~tablegames.core.game.Game.side_of`)."""
+    return tuple(game.side_of(s) for s in range(game.players))
 
 
 def side_labels(sides_of_seats: Sequence[int]) -> list[str]:

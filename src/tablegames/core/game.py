@@ -39,6 +39,7 @@ from typing import Any, ClassVar, Final, Self
 
 import attrs
 
+from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.rng import SEED_MAX, SEED_MIN, fresh_seed
@@ -177,6 +178,10 @@ class Game(abc.ABC):
     """Every event class, for loading logs by ``type`` tag."""
     pieces: ClassVar[frozenset[Any]] = frozenset()
     """Every piece (tile or card) the variant plays with; loading a log refuses any other."""
+    reward_scale: ClassVar[float | None] = None
+    """The score difference between sides that makes a hand clearly good or bad (an optional
+    capability), for search bots (``ismcts`` rewards a hand's playout with ``0.5 + 0.5 * tanh(d /
+    reward_scale)``). ``None``: a tenth of the ``target`` option, or 10."""
 
     __slots__ = ("_current", "_events", "_legal", "_pending_deals", "_scores", "_winner", "options", "seed")
 
@@ -284,6 +289,25 @@ class Game(abc.ABC):
     @abc.abstractmethod
     def players(self) -> int:
         """How many seats play."""
+
+    @property
+    def sides(self) -> int:
+        """How many sides score (one per seat in solo play, two for partnerships)."""
+        return len(self._scores) or self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` plays for (an index into :attr:`scores`).
+
+        The default: each seat its own side, or, with fewer sides than seats, partners sitting
+        across (seats 0 and 2 are side 0, seats 1 and 3 side 1). A variant seated otherwise
+        overrides it.
+
+        Raises:
+            InvalidOptionsError: if ``seat`` is not a seat of this game.
+
+        """
+        self._check_seat(seat)
+        return seat % self.sides
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the current player, in a deterministic order; empty once over."""
@@ -418,6 +442,28 @@ class Game(abc.ABC):
         self._copy_state(new)
         return new
 
+    def with_next_deals(self, deals: Sequence[Any], *, seed: int | None = None) -> Self:
+        """A copy whose next hands are dealt ``deals`` (stacked deals, as for :func:`tablegames.new_game`).
+
+        The copy forgets the stacked deals the game had left; the hands after ``deals`` are
+        shuffled from ``seed`` (by default the game's own). For analysis and search: "what if
+        the next hand were dealt this way". The game itself is unchanged.
+
+        Raises:
+            InvalidOptionsError: for a deal that is not valid, or a bad seed.
+
+        """
+        if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
+            raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
+        checked = tuple(self.parse_deal(d, self.options, where=f"deals[{i}]") for i, d in enumerate(deals))
+        if seed is not None and (type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX):
+            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: an int from -2**63 to 2**64 - 1")
+        new = self.clone()
+        new._pending_deals = checked
+        if seed is not None:
+            new.seed = seed
+        return new
+
     # -- hooks for variants -----------------------------------------------------------
 
     @abc.abstractmethod
@@ -468,6 +514,21 @@ class Game(abc.ABC):
         kit (:mod:`tablegames.testing`) checks that after every step. This is a debugging
         and testing aid, never used by the engine itself. The default, ``None``, says the
         variant does not report its pieces, and the checks that need it are skipped.
+        """
+        return None
+
+    @classmethod
+    def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller | None:
+        """Optional capability: a filler for world sampling that knows this variant's rules.
+
+        Given a seat's redacted events, the seat and the options, return a
+        :class:`~tablegames.core.capabilities.LogFiller`. The default, ``None``, leaves world
+        sampling to the generic sampler (:mod:`tablegames.bots.worlds`), which needs nothing
+        from the variant. The conformance kit checks what a filler gives through the sampler.
+
+        Raises:
+            LogError: if the events contradict themselves in a way the filler sees at once.
+
         """
         return None
 

@@ -136,11 +136,11 @@ class Auction:
             return f"a bid is an int, not {amount!r}"
         if self.must_bid and amount != self.forced_bid:
             return f"every other seat passed: seat {seat} is stuck with a bid of {self.forced_bid}, not {amount}"
-        legal = self.legal_bids()
+        legal = self.legal_bids()  # never empty while someone is to speak: a bid of the maximum ends it
         if amount not in legal:
-            if self.high is not None and amount <= self.high[1] and self.minimum <= amount <= self.maximum:
-                return f"a bid must beat the high bid of {self.high[1]}; allowed: {', '.join(map(str, legal))}"
-            allowed = ", ".join(map(str, legal)) or "none (pass)"
+            allowed = ", ".join(map(str, legal))
+            if self.high is not None and self.minimum <= amount <= self.high[1]:
+                return f"a bid must beat the high bid of {self.high[1]}; allowed: {allowed}"
             return f"bids range from {self.minimum} to {self.maximum}; allowed now: {allowed}"
         return None
 

@@ -38,6 +38,7 @@ from tablegames.testing._support import (
     strings_in,
 )
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
+from tablegames.testing.worlds import check_worlds
 
 __all__ = [
     "CHECKS",
@@ -832,5 +833,6 @@ CHECKS: Final[Mapping[str, Check]] = {
     "indistinguishable": check_indistinguishable,
     "illegal_refused": check_illegal_refused,
     "json_round_trip": check_json_round_trip,
+    "worlds": check_worlds,
 }
 """Every check by its short name, in the order :func:`~tablegames.testing.runner.check_variant` runs them."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames.components.cards import PIQUET_RANKS, Card, Suit
-from tablegames.variants.smear.rules import discard_allowance, lead_allowed
+from tablegames.variants.smear.rules import award_points, discard_allowance, lead_allowed
 
 
 def _suit(suit: Suit, n: int) -> list[Card]:
@@ -45,3 +45,19 @@ def test_a_suit_may_be_led_first_only_if_no_more_than_its_allowance_was_discarde
     six = _suit(suit, 6) + _others(suit)
     assert lead_allowed(suit, [], six)
     assert not lead_allowed(suit, _suit(suit, 6)[-1:], six), "with six held, none may go"
+
+
+def test_in_play_awards_no_high_or_low_when_no_trump_was_played() -> None:
+    """award_points with high_low "in-play" and no trump among the plays gives High and Low to nobody."""
+    plays = [(0, Card.parse("AH")), (1, Card.parse("7H")), (2, Card.parse("KH")), (3, Card.parse("8H"))]
+    awards, totals = award_points(
+        trump=Suit.SPADES,
+        plays=plays,
+        tricks=[(0, [c for _, c in plays])],
+        side_of=(0, 1, 0, 1),
+        bidder_side=0,
+        discards=[],
+        high_low="in-play",
+    )
+    assert [(a.point, a.side) for a in awards] == [("high", None), ("low", None), ("jack", None), ("game", 0)]
+    assert totals == (7, 0)

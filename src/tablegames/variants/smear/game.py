@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.components.seats import Seating
+from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor, visible
 from tablegames.core.game import Game
@@ -29,6 +30,7 @@ from tablegames.variants.smear.events import (
     TrickWon,
     UndealtTaken,
 )
+from tablegames.variants.smear.filler import SmearFiller
 from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
 from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.text import describe_event, render_trick
@@ -75,6 +77,8 @@ class Smear(Game):
     """
 
     name: ClassVar[str] = "four-point-smear"
+    reward_scale: ClassVar[float | None] = 3.0
+    """A typical hand's score difference between sides, for search bots."""
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[SmearOptions]] = SmearOptions
@@ -252,6 +256,11 @@ class Smear(Game):
                 deals.append(SmearDeal(hands=event.hands, undealt=event.undealt, dealer=dealer))  # type: ignore[arg-type]
                 dealer = None
         return deals
+
+    @classmethod
+    def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
+        """The Smear log filler (``SmearFiller`` of :mod:`tablegames.variants.smear.filler`), for world sampling."""
+        return SmearFiller(events, seat=seat, options=options)
 
     @classmethod
     def _action_of(cls, event: Event) -> tuple[int, Action] | None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
+from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
@@ -23,6 +24,7 @@ from tablegames.variants.sniff.events import (
     TileDrawn,
     TilePlayed,
 )
+from tablegames.variants.sniff.filler import SniffFiller
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.text import describe_event, render_layout
@@ -59,6 +61,8 @@ class Sniff(Game):
     """
 
     name: ClassVar[str] = "american-sniff"
+    reward_scale: ClassVar[float | None] = 25.0
+    """A typical hand's score difference between sides, for search bots."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[SniffOptions]] = SniffOptions
@@ -206,6 +210,11 @@ class Sniff(Game):
                 last = deals[-1]
                 deals[-1] = SniffDeal(hands=last.hands, stock=last.stock, leader=event.seat)
         return deals
+
+    @classmethod
+    def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
+        """The Sniff log filler (``SniffFiller`` of :mod:`tablegames.variants.sniff.filler`), for world sampling."""
+        return SniffFiller(events, seat=seat, options=options)
 
     @classmethod
     def _action_of(cls, event: Event) -> tuple[int, Action] | None:

@@ -50,7 +50,7 @@ def sniff_count(layout: LineLayout) -> int:
     spinner = layout.spinner
     if layout.branches_open:
         total += weight[kinds[2]] * values[2] + weight[kinds[3]] * values[3]
-        if layout.branches_after != 2 and layout.line_sides_continued() < 2:
+        if layout.line_sides_continued() < 2:  # open early (branches_after 0 or 1): the Sniff still counts whole
             total += 2 * spinner.high  # type: ignore[union-attr]  # open branches mean a Sniff
         else:
             tiles = layout.tiles

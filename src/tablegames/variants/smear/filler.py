@@ -1,4 +1,4 @@
-"""Filling the hidden fields of a Four Point Smear seat's log (see :mod:`tablegames.bots.sampler`).
+"""Four Point Smear's log filler: the hidden fields of a seat's log, dealt with the rules in mind.
 
 A played hand shows every card played, so after it only the bidder's pickup and discards (and
 the order of the untouched undealt cards) are open: the discards are the unplayed cards whose

@@ -1,4 +1,4 @@
-"""Filling the hidden fields of an American Sniff seat's log (see :mod:`tablegames.bots.sampler`).
+"""American Sniff's log filler: the hidden fields of a seat's log, dealt with the rules in mind.
 
 For each hand and each other seat, the tiles the seat held come from *slots*: the tiles dealt
 to it (time -1) and each tile it drew (at the time of its draw). What the log shows constrains
