@@ -44,7 +44,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final
 
-from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError
+from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError, UnknownVariantError
 from tablegames.core.events import Event, EventLog
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
@@ -72,12 +72,14 @@ def deal_event_class(cls: type[Game], options: Any) -> type[Event] | None:
     """
     key = (cls.name, options)
     if key not in _DEAL_CLASSES:
-        scratch = cls.create(options, seed=0)
-        found = next(
-            (e for e in scratch._events if any(e.redact(s) != e for s in range(scratch.players))), None
-        )
+        found = _first_hidden_event(cls.create(options, seed=0))
         _DEAL_CLASSES[key] = None if found is None else type(found)
     return _DEAL_CLASSES[key]
+
+
+def _first_hidden_event(game: Game) -> Event | None:
+    """The first event of ``game`` that some seat sees redacted (its deal), or ``None``."""
+    return next((e for e in game._events if any(e.redact(s) != e for s in range(game.players))), None)
 
 
 class _Hand:
@@ -115,7 +117,10 @@ class GenericWorlds:
     def __init__(self, log: EventLog, rng: random.Random, *, attempts: int = 3000) -> None:
         if log.seat is None:
             raise LogError("$.seat", "the generic sampler needs a seat's redacted log")
-        self.cls: type[Game] = get_variant(log.variant)
+        try:
+            self.cls: type[Game] = get_variant(log.variant)
+        except UnknownVariantError as exc:
+            raise LogError("$.variant", str(exc)) from None
         self.seat: int = log.seat
         self.options = log.options
         self.events: tuple[Event, ...] = log.events
@@ -123,9 +128,7 @@ class GenericWorlds:
         self._pieces = {str(p): p for p in self.cls.pieces}
         scratch = self.cls.create(self.options, seed=rng.randrange(2**63))
         self.players = scratch.players
-        template = next(
-            (e for e in scratch._events if any(e.redact(s) != e for s in range(self.players))), None
-        )
+        template = _first_hidden_event(scratch)
         if template is None:
             raise LogError("$.events", f"{self.cls.name} deals nothing hidden: there is nothing to sample")
         self._deal_class = type(template)
