@@ -50,11 +50,10 @@ from typing import Any, Final
 
 import attrs
 
-from tablegames.components.cards import Card
-from tablegames.components.tiles import Tile
 from tablegames.core.errors import InvalidOptionsError, TableGamesError
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event
 from tablegames.core.game import Game
+from tablegames.core.notation import is_notated
 from tablegames.core.registry import get_variant
 from tablegames.core.rng import SEED_MAX, SEED_MIN
 from tablegames.core.serde import converter
@@ -74,12 +73,6 @@ SCHEMA_DIALECT: Final = "https://json-schema.org/draft/2020-12/schema"
 
 SCHEMA_KINDS: Final = ("options", "deal", "action", "event", "view", "log")
 """The kinds of published JSON form, one schema each per variant."""
-
-_PIECE_PATTERNS: Final[dict[type, str]] = {
-    Tile: r"^(1[0-8]|[0-9])-(1[0-8]|[0-9])$",
-    Card: r"^((10|[2-9AKQJ])[SHDC]|JK[1-4])$",
-}
-"""Patterns for pieces a variant uses without listing them in its ``pieces``."""
 
 _KIND_TITLES: Final = {
     "options": "options",
@@ -255,8 +248,9 @@ class _Builder:
         if key in self.piece_types:
             pieces = sorted((converter.unstructure(p) for p in self.game.pieces if type(p) is key), key=_natural)
             return {"title": key.__name__, "description": _doc(key), "type": "string", "enum": pieces}
-        if key in _PIECE_PATTERNS:
-            return {"title": key.__name__, "description": _doc(key), "type": "string", "pattern": _PIECE_PATTERNS[key]}
+        pattern = getattr(key, "notation_pattern", None) if is_notated(key) else None
+        if isinstance(pattern, str):  # pieces the variant does not list: their notation's pattern
+            return {"title": key.__name__, "description": _doc(key), "type": "string", "pattern": pattern}
         if isinstance(key, type) and issubclass(key, enum.Enum):
             values = [converter.unstructure(member) for member in key]
             return {"title": key.__name__, "description": _doc(key), **_enum_of(values)}

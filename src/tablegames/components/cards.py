@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -51,6 +51,23 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         """The suit's letter in card notation."""
         return "SHDC"[self]
+
+    def notation(self) -> str:
+        """The suit's letter: its JSON form."""
+        return "SHDC"[self]
+
+    @classmethod
+    def from_notation(cls, text: str) -> Suit:
+        """The suit whose letter is ``text`` (``"S"``, ``"H"``, ``"D"`` or ``"C"``).
+
+        Raises:
+            ValueError: for anything else.
+
+        """
+        index = "SHDC".find(text) if isinstance(text, str) and len(text) == 1 else -1
+        if index < 0:
+            raise ValueError(f"not a suit: {quote_text(text)} (a suit is S, H, D or C)")
+        return cls(index)
 
     def __repr__(self) -> str:
         return f"Suit.{self.name}"
@@ -124,6 +141,9 @@ class Card:
     instance. Jokers come from :meth:`Card.joker`.
     """
 
+    notation_pattern: ClassVar[str] = r"^((10|[2-9AKQJ])[SHDC]|JK[1-4])$"
+    """Every card notation, as a regular expression (for schemas)."""
+
     rank: Rank
     """The card's rank."""
     suit: Suit | None
@@ -153,6 +173,20 @@ class Card:
         if self.suit is None:
             return f"JK{self.joker_number}"
         return f"{_RANK_TEXT[self.rank]}{'SHDC'[self.suit]}"
+
+    def notation(self) -> str:
+        """The card's notation, rank then suit: its JSON form (``"10H"``, ``"JK1"``)."""
+        return str(self)
+
+    @classmethod
+    def from_notation(cls, text: str) -> Card:
+        """The card written ``text`` as the JSON forms accept it: :meth:`parse` with ``strict=True``.
+
+        Raises:
+            ValueError: if ``text`` is not a card's notation.
+
+        """
+        return cls.parse(text, strict=True)
 
     def __repr__(self) -> str:
         if self.suit is None:

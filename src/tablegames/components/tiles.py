@@ -16,7 +16,7 @@ identity (fast in hot loops) and looking one up allocates nothing.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -35,6 +35,9 @@ class Tile:
     Create tiles with ``Tile(high, low)`` (the halves may be given in either order) or
     :meth:`Tile.parse`; both return the one interned instance for that pair.
     """
+
+    notation_pattern: ClassVar[str] = r"^(1[0-8]|[0-9])-(1[0-8]|[0-9])$"
+    """Every tile notation up to double-18, as a regular expression (for schemas)."""
 
     high: int
     """The larger half (equal to :attr:`low` for a double)."""
@@ -89,6 +92,20 @@ class Tile:
 
     def __str__(self) -> str:
         return f"{self.high}-{self.low}"
+
+    def notation(self) -> str:
+        """The tile's notation, higher half first: its JSON form (``"6-4"``)."""
+        return f"{self.high}-{self.low}"
+
+    @classmethod
+    def from_notation(cls, text: str) -> Tile:
+        """The tile written ``text`` as the JSON forms accept it: :meth:`parse` with ``strict=True``.
+
+        Raises:
+            ValueError: if ``text`` is not a tile's notation.
+
+        """
+        return cls.parse(text, strict=True)
 
     def __repr__(self) -> str:
         return f"Tile({self.high}, {self.low})"

@@ -1,6 +1,8 @@
 """JSON for every published form: one cattrs converter with explicit, stable type tags.
 
-Pieces are written in their notation (a tile is ``"6-4"``, a card ``"10H"``, a suit ``"H"``);
+Pieces are written in their notation (a tile is ``"6-4"``, a card ``"10H"``, a suit ``"H"``),
+which each class of pieces provides itself (:mod:`tablegames.core.notation`; the converter
+knows no piece type);
 actions and events carry their ``type`` tag first. Structuring accepts exactly what the
 published JSON Schemas accept, plus the leniencies the contract names (a tile's halves in
 either order; a discard's cards in any order, which the schemas allow anyway): a wrong type, a
@@ -11,6 +13,7 @@ number with no fractional part is an integer (``2.0`` is ``2``), ``true`` is not
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import typing
@@ -22,10 +25,9 @@ import cattrs
 from cattrs.errors import IterableValidationError, IterableValidationNote
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
-from tablegames.components.cards import Card, Suit
-from tablegames.components.tiles import Tile
 from tablegames.core.errors import quote
 from tablegames.core.events import FORMAT, Action, Event, EventLog
+from tablegames.core.notation import is_notated
 
 __all__ = ["converter", "describe_error", "dumps", "json_int", "make_converter", "structure", "to_json"]
 
@@ -63,26 +65,28 @@ def _structure_int(value: Any, _: Any) -> int:
     return number
 
 
-def _structure_tile(value: Any, _: Any) -> Tile:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a tile like '6-4', got {quote(value)}")
-    return Tile.parse(value, strict=True)
+def _notation_structure_factory(cls: type) -> Callable[[Any, Any], Any]:
+    """Read a piece of ``cls`` (a :class:`~tablegames.core.notation.Notated` class) from its notation."""
+    parse = cls.from_notation  # type: ignore[attr-defined]
+    name = cls.__name__
+
+    def hook(value: Any, _: Any) -> Any:
+        if not isinstance(value, str):
+            raise TypeError(f"expected the notation of a {name}, got {quote(value)}")
+        return parse(value)
+
+    return hook
 
 
-def _structure_card(value: Any, _: Any) -> Card:
-    if not isinstance(value, str):
-        raise TypeError(f"expected a card like 'AS' or '10H', got {quote(value)}")
-    return Card.parse(value, strict=True)
+def _structure_enum(value: Any, cls: Any) -> Any:
+    """An enum member: by its notation if the enum has one (a suit's letter), else by value."""
+    if is_notated(cls):
+        return _notation_structure_factory(cls)(value, cls)
+    return cls(value)
 
 
-_SUITS = {s.letter: s for s in Suit}
-
-
-def _structure_suit(value: Any, _: Any) -> Suit:
-    suit = _SUITS.get(value) if isinstance(value, str) else None
-    if suit is None:
-        raise TypeError(f"expected a suit letter S, H, D or C, got {quote(value)}")
-    return suit
+def _write_notation(piece: Any) -> str:
+    return piece.notation()  # type: ignore[no-any-return]
 
 
 def _is_homogeneous_tuple(tp: Any) -> bool:
@@ -132,12 +136,10 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(int, _structure_int)
     conv.register_structure_hook(str, _strict(str, "a string"))
     conv.register_structure_hook(bool, _strict(bool, "true or false"))
-    conv.register_unstructure_hook(Tile, str)
-    conv.register_structure_hook(Tile, _structure_tile)
-    conv.register_unstructure_hook(Card, str)
-    conv.register_structure_hook(Card, _structure_card)
-    conv.register_unstructure_hook(Suit, lambda suit: suit.letter)
-    conv.register_structure_hook(Suit, _structure_suit)
+    conv.register_unstructure_hook_func(is_notated, _write_notation)
+    conv.register_structure_hook_factory(is_notated, _notation_structure_factory)
+    conv.register_structure_hook(enum.Enum, _structure_enum)  # enums dispatch by class, before any predicate,
+    conv.register_structure_hook(enum.IntEnum, _structure_enum)  # and an IntEnum would otherwise be read as an int
     conv.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple_factory(conv))
 
     unstructure_fns: dict[type, Callable[[Any], dict[str, Any]]] = {}
