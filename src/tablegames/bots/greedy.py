@@ -126,18 +126,19 @@ def look_ahead_choice(observation: Observation, rng: random.Random, *, worlds: i
     samples = [sampler.sample(rng) for _ in range(worlds)]
     side = samples[0].side_of(observation.seat)
     now = [0.0] * len(legal)
-    later = [0.0] * len(legal)
+    trials: list[list[tuple[Game, tuple[int, ...]]]] = [[] for _ in legal]
     for world in samples:
         before = world.scores
         for i, action in enumerate(legal):
             trial = world.clone()
             trial.apply(action)
             now[i] += _gain(trial, before, side)
-            later[i] += _playout_gain(trial, before, side, deal_class, rng)
+            trials[i].append((trial, before))
     top = max(now)
     tied = [i for i, value in enumerate(now) if value == top]
-    if len(tied) > 1:
-        best_later = max(later[i] for i in tied)
+    if len(tied) > 1:  # only the tied actions are played out
+        later = {i: sum(_playout_gain(t, b, side, deal_class, rng) for t, b in trials[i]) for i in tied}
+        best_later = max(later.values())
         tied = [i for i in tied if later[i] == best_later]
     return _TIE_BREAK.choose([legal[i] for i in tied], rng)
 

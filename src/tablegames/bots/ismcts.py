@@ -523,16 +523,18 @@ class _GenericWorlds:
         cls = get_variant(observation.variant)
         self.scale = reward_scale(cls, observation.options)
         self.deal_class: type = deal_event_class(cls, observation.options) or type(None)
+        self.side_of: tuple[int, ...] | None = None
 
     def sample(self, rng: random.Random) -> _Sim:
         game = self.sampler.sample(rng)
-        side_of = tuple(game.side_of(s) for s in range(game.players))
+        if self.side_of is None:
+            self.side_of = tuple(game.side_of(s) for s in range(game.players))
         return _GenericSim(
             game,
             deal_class=self.deal_class,
             scale=self.scale,
             me=self.me,
-            side_of=side_of,
+            side_of=self.side_of,
             offset=[0] * game.sides,
             greedy=False,
         )
@@ -544,8 +546,8 @@ def reward_scale(cls: type[Game], options: Any) -> float:
     The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its
     ``target`` option (at least 1), else 10.
     """
-    scale = getattr(cls, "reward_scale", None)
-    if isinstance(scale, (int, float)) and scale > 0:
+    scale = cls.reward_scale
+    if scale is not None and scale > 0:
         return float(scale)
     target = getattr(options, "target", None)
     return max(1.0, target / 10) if isinstance(target, int) else 10.0

@@ -139,7 +139,7 @@ class GenericWorlds:
         ends = [*indices[1:], len(self.events)]
         self.hands = [_Hand(i, end) for i, end in zip(indices, ends, strict=True)]
         self._fixed: list[Any] = []
-        self._layouts = [self._layout(number) for number in range(len(self.hands))]
+        self._layouts: dict[int, _Layout | None] = {}
         self._current: list[str] | None = None
         last = self.hands[-1]
         key = (self.cls.name, self.seat, self.options, self.events[: last.deal_index + 1])
@@ -194,7 +194,13 @@ class GenericWorlds:
         return {seat: list(dict.fromkeys(pieces)) for seat, pieces in out.items()}
 
     def _layout(self, number: int) -> _Layout | None:
-        """The hidden places of hand ``number``'s deal event, and the pieces that may fill them."""
+        """The hidden places of hand ``number``'s deal event, and the pieces that may fill them (kept)."""
+        if number in self._layouts:
+            return self._layouts[number]
+        self._layouts[number] = found = self._read_layout(number)
+        return found
+
+    def _read_layout(self, number: int) -> _Layout | None:
         hand = self.hands[number]
         recorded = to_json(self.events[hand.deal_index])
         visible = set(_strings(recorded)) & self._pieces.keys()
@@ -253,8 +259,7 @@ class GenericWorlds:
         world = None if deal is None else self._start_world(hand, deal, rng)
         if world is None:
             return _Played(-1, None, None, 0)  # not a valid deal: any consistent one is better
-        stop = self.hands[number + 1].deal_index if number + 1 < len(self.hands) else len(self.events)
-        return self._advance(world, stop, rng, verified=hand.start, snapshots=snapshots)
+        return self._advance(world, hand.end, rng, verified=hand.start, snapshots=snapshots)
 
     def _search(self, number: int, rng: random.Random, *, snapshots: bool) -> tuple[list[str], _Played]:
         """A consistent assignment for hand ``number``, found by swapping hidden pieces.
@@ -263,10 +268,10 @@ class GenericWorlds:
             LogError: if none is found within the attempts.
 
         """
-        layout = self._layouts[number]
+        layout = self._layout(number)
         if layout is None:
             raise LogError(f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than pieces")
-        stop = self.hands[number + 1].deal_index if number + 1 < len(self.hands) else len(self.events)
+        stop = self.hands[number].end
         tries = 0
         restarts = 0
         while tries < self.attempts:
@@ -396,7 +401,7 @@ class GenericWorlds:
     def _settle(self, number: int, rng: random.Random) -> None:
         """Fix one consistent deal for hand ``number`` (over), and the next hand's snapshot."""
         assignment, played = self._search(number, rng, snapshots=True)
-        deal = self._deal(number, self._layouts[number], assignment)  # type: ignore[arg-type]
+        deal = self._deal(number, self._layout(number), assignment)  # type: ignore[arg-type]
         self._fixed.append(deal)
         following = self.hands[number + 1]
         following.snapshot = played.snapshot
@@ -420,7 +425,7 @@ class GenericWorlds:
 
         """
         number = len(self.hands) - 1
-        layout = self._layouts[number]
+        layout = self._layout(number)
         stop = len(self.events)
         if layout is None:
             raise LogError(f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than pieces")

@@ -95,7 +95,7 @@ class Tile:
 
     def notation(self) -> str:
         """The tile's notation, higher half first: its JSON form (``"6-4"``)."""
-        return f"{self.high}-{self.low}"
+        return str(self)
 
     @classmethod
     def from_notation(cls, text: str) -> Tile:

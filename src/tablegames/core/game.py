@@ -42,7 +42,7 @@ import attrs
 from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog
-from tablegames.core.rng import SEED_MAX, SEED_MIN, fresh_seed
+from tablegames.core.rng import SEEDS, fresh_seed, is_seed
 from tablegames.core.serde import describe_error, json_int, structure, to_json
 
 __all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
@@ -105,7 +105,7 @@ def build_options(cls: type[Any], given: Mapping[str, Any]) -> Any:
     for key in given:
         if key not in names:
             raise InvalidOptionsError(
-                quote(key)[1:-1] if isinstance(key, str) else quote(key),
+                key if isinstance(key, str) else quote(key),
                 f"unknown option {quote(key)}; allowed options: {', '.join(names)}",
             )
     ints = _int_fields(cls)
@@ -215,10 +215,8 @@ class Game(abc.ABC):
         opts = build_options(cls.options_class, {} if options is None else options)
         if seed is None:
             seed = fresh_seed()
-        elif type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX:
-            raise InvalidOptionsError(
-                "seed", f"{quote(seed)} is not a seed; allowed: an int from -2**63 to 2**64 - 1, or None"
-            )
+        elif not is_seed(seed):
+            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}, or None")
         if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
             raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
         checked = tuple(cls.parse_deal(d, opts, where=f"deals[{i}]") for i, d in enumerate(deals))
@@ -456,8 +454,8 @@ class Game(abc.ABC):
         if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
             raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
         checked = tuple(self.parse_deal(d, self.options, where=f"deals[{i}]") for i, d in enumerate(deals))
-        if seed is not None and (type(seed) is not int or not SEED_MIN <= seed <= SEED_MAX):
-            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: an int from -2**63 to 2**64 - 1")
+        if seed is not None and not is_seed(seed):
+            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
         new = self.clone()
         new._pending_deals = checked
         if seed is not None:

@@ -16,7 +16,7 @@ from tablegames.core.errors import (
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Event, EventLog
 from tablegames.core.game import Game, build_options, foreign_piece
 from tablegames.core.registry import get_variant
-from tablegames.core.rng import SEED_MAX, SEED_MIN
+from tablegames.core.rng import SEEDS, is_seed
 from tablegames.core.serde import describe_error, dumps, json_int, structure
 
 __all__ = ["load_log", "replay"]
@@ -40,7 +40,7 @@ def load_log(text: str | bytes) -> EventLog:
     except RecursionError:
         raise LogError("$", "not JSON text this library reads: nested too deeply") from None
     except (TypeError, ValueError) as exc:
-        raise LogError("$", f"not JSON text ({quote(str(exc))[1:-1]})") from None
+        raise LogError("$", f"not JSON text ({exc})") from None  # json's messages are short; LogError bounds any
     if not isinstance(data, dict):
         raise LogError("$", f"a log is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -74,8 +74,8 @@ def load_log(text: str | bytes) -> EventLog:
             raise LogError("$.seat", f"expected a seat from 0 to {seats - 1}, got {quote(data['seat'])}")
     else:
         seed = json_int(data["seed"])
-        if seed is None or not SEED_MIN <= seed <= SEED_MAX:
-            raise LogError("$.seed", f"expected an int from -2**63 to 2**64 - 1, got {quote(data['seed'])}")
+        if not is_seed(seed):
+            raise LogError("$.seed", f"expected {SEEDS}, got {quote(data['seed'])}")
         if not isinstance(data["deals"], list):
             raise LogError("$.deals", "expected a list of deals")
         try:
@@ -149,8 +149,8 @@ def replay(log: EventLog) -> Game:
         options = build_options(cls.options_class, {} if log.options is None else log.options)
     except InvalidOptionsError as exc:
         raise LogError("$.options", str(exc)) from None
-    if type(log.seed) is not int or not SEED_MIN <= log.seed <= SEED_MAX:
-        raise LogError("$.seed", f"expected an int from -2**63 to 2**64 - 1, got {quote(log.seed)}")
+    if not is_seed(log.seed):
+        raise LogError("$.seed", f"expected {SEEDS}, got {quote(log.seed)}")
     try:
         deals = cls._deals_from_events(recorded)
     except LogError:

@@ -12,12 +12,23 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["SEED_MAX", "SEED_MIN", "fresh_seed", "hand_rng", "hand_shuffle"]
+__all__ = ["SEEDS", "SEED_MAX", "SEED_MIN", "fresh_seed", "hand_rng", "hand_shuffle", "is_seed"]
 
 SEED_MIN: Final = -(2**63)
 """The lowest seed a game takes."""
 SEED_MAX: Final = 2**64 - 1
 """The highest seed a game takes (seeds are 64-bit ints, signed or not)."""
+SEEDS: Final = "an int from -2**63 to 2**64 - 1"
+"""What a seed may be, in words, for error messages."""
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` is a seed a game takes: an int (not a bool) from :data:`SEED_MIN` to :data:`SEED_MAX`.
+
+    >>> is_seed(7), is_seed(2**64), is_seed(True), is_seed(7.0)
+    (True, False, False, False)
+    """
+    return type(value) is int and SEED_MIN <= value <= SEED_MAX
 
 _T = TypeVar("_T")
 
