@@ -7,12 +7,13 @@ from typing import Any
 
 import tablegames
 from tablegames.bots import GreedyBot
-from tablegames.bots.greedy import smear_choice, sniff_layout, suit_value
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.variants.smear import Bid, Discard, Pass, PlayCard, SmearOptions, SmearView, TrickCard
+from tablegames.variants.smear.heuristic import smear_choice, suit_value
 from tablegames.variants.sniff import Scored
+from tablegames.variants.sniff.heuristic import sniff_layout
 from tests.bots.support import observe, positions
 
 

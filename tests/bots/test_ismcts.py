@@ -10,8 +10,8 @@ import pytest
 
 import tablegames
 from tablegames.bots import GreedyBot, ISMCTSBot, Table
-from tablegames.bots import ismcts as ismcts_module
 from tablegames.core.game import Game
+from tablegames.variants.sniff.search import SniffWorlds
 from tests.bots.support import observe
 from tests.bots.test_greedy import SNIFF_DEAL
 
@@ -99,7 +99,7 @@ def test_ismcts_falls_back_to_whole_match_worlds(monkeypatch: pytest.MonkeyPatch
     def broken(self: Any, dealt: Any, rng: random.Random) -> Game:
         raise tablegames.IllegalActionError({}, "broken on purpose")
 
-    monkeypatch.setattr(ismcts_module._SniffWorlds, "local_game", broken)
+    monkeypatch.setattr(SniffWorlds, "local_game", broken)
     bot = ISMCTSBot(iterations=3)
     assert _act(bot, game) in game.legal_actions()
     assert bot.last_iterations == 3
@@ -108,7 +108,7 @@ def test_ismcts_falls_back_to_whole_match_worlds(monkeypatch: pytest.MonkeyPatch
         fresh = tablegames.new_game("american-sniff", seed=0, players=2)
         return fresh  # a world in which the hand's moves are not legal
 
-    monkeypatch.setattr(ismcts_module._SniffWorlds, "local_game", refuse)
+    monkeypatch.setattr(SniffWorlds, "local_game", refuse)
     assert _act(bot, game, seed=1) in game.legal_actions()
     assert bot.last_iterations == 3
 

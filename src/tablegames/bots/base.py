@@ -18,36 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-import attrs
-
-from tablegames.core.events import Action, Event, EventLog
+from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 
 __all__ = ["Bot", "Observation", "Table"]
-
-
-@attrs.frozen
-class Observation:
-    """Everything one seat may know when it must act."""
-
-    variant: str
-    """The variant's registered name."""
-    options: Any
-    """The game's options (public)."""
-    seat: int
-    """The seat that must act."""
-    view: Any
-    """The seat's view (the variant's view class)."""
-    events: tuple[Event, ...]
-    """The seat's redacted log so far (see :meth:`log`)."""
-    legal: tuple[Action, ...]
-    """The seat's legal actions, in the game's order."""
-
-    def log(self) -> EventLog:
-        """The seat's redacted log as an :class:`~tablegames.core.events.EventLog`."""
-        return EventLog(variant=self.variant, options=self.options, events=self.events, seat=self.seat)
 
 
 @runtime_checkable

@@ -11,10 +11,10 @@ sampler of :mod:`tablegames.bots.sampler`), and walks one shared tree in that wo
    statistics are from the side of the seat that made its move, so opponents pick their best
    replies and partners cooperate.
 2. **Expand** one untried move, chosen at random.
-3. **Play out** to the horizon with a cheap default policy: the greedy rules of
-   :mod:`tablegames.bots.greedy` with 10% random moves (``playout="greedy"``, the default), or
-   uniformly random moves that bid cautiously like :class:`~tablegames.bots.random.RandomBot`
-   (``playout="random"``).
+3. **Play out** to the horizon with a cheap default policy: the variant's own playout policy
+   when it provides search worlds (below; ``playout="greedy"``, the default, asks for its
+   heuristic with 10% random moves, ``playout="random"`` for random moves that bid cautiously),
+   else uniformly random moves that bid cautiously like :class:`~tablegames.bots.random.RandomBot`.
 4. **Back up** the result to every node on the path.
 
 A move the bot cannot see (another bidder's discard in Smear) is one edge of the tree whatever
@@ -25,20 +25,25 @@ a Sniff hand lasts 10 to 40 decisions, the match several hundred, and random mat
 the end are both slow and mostly noise about hands that have not been dealt. Each side's reward
 is 1 if it won the match during the playout and 0 if another side did; otherwise
 ``0.5 + 0.5 * tanh(d / scale)``, where ``d`` is the side's score change from the decision to the
-end of the hand minus the mean change of the other sides (``scale`` 25 points in Sniff, 3 in
-Smear, so a typical hand spans most of 0..1). Points won now are worth the same in any later
-hand, so the hand's score difference is the natural short-horizon proxy of the match, and the
-exact win test keeps the end of a match right (Sniff: a side reaching its target wins at once;
-Smear: the settlement is computed with the real scores, so a bid that wins or loses the match
-is judged as such).
+end of the hand minus the mean change of the other sides, and ``scale`` is the variant's
+:attr:`~tablegames.core.game.Game.reward_scale` (see :func:`reward_scale`; 25 points in Sniff,
+3 in Smear, so a typical hand spans most of 0..1). Points won now are worth the same in any
+later hand, so the hand's score difference is the natural short-horizon proxy of the match.
 
-**Determinizations.** Replaying the whole match log for every sample costs a few milliseconds,
-more than the rest of an iteration. So each iteration draws the hidden pieces with
-:meth:`~tablegames.bots.sampler.WorldSampler.candidate` (the same constraints as
-:func:`~tablegames.bots.sampler.sample_world`), but builds its world from the *current hand
-only*: a new game stacked with the sampled deal of this hand, the hand's moves applied again,
-and the match scores kept aside to judge the reward. That is the same position for everything
-the hand can bring, at a tenth of the cost.
+**Worlds.** Where the search draws its determinizations is a variant's optional capability,
+:meth:`Game.search_worlds <tablegames.core.game.Game.search_worlds>`:
+
+* **The variant's own worlds** (:mod:`tablegames.core.search`), as American Sniff and Four
+  Point Smear provide: each iteration draws the current hand's hidden pieces with
+  :meth:`~tablegames.bots.sampler.WorldSampler.hand_candidate` and builds its world from the
+  *current hand only*: a new game stacked with the sampled deal, the hand's moves applied again,
+  the match scores kept aside for an exact win test (Sniff: a side reaching its target wins at
+  once; Smear: the settlement is computed with the real scores). That is the same position for
+  everything the hand can bring, at a tenth of the cost of replaying the match.
+* **The generic worlds**, for any other variant: whole matches from
+  :meth:`~tablegames.bots.sampler.WorldSampler.sample` (the generic sampler caches the hands
+  already settled, so a sample costs about one hand's replay), played out with random moves
+  until the next deal event or the end of the match.
 
 >>> import random, tablegames
 >>> from tablegames.bots import GreedyBot, ISMCTSBot, Table
@@ -59,39 +64,21 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
-import attrs
-
-from tablegames.bots.base import Observation
-from tablegames.bots.greedy import smear_choice, sniff_choice, sniff_layout
 from tablegames.bots.random import RandomBot
 from tablegames.bots.sampler import WorldSampler
 from tablegames.bots.worlds import deal_event_class
-from tablegames.core.errors import IllegalActionError
-from tablegames.core.events import Action, Event, EventLog
-from tablegames.core.game import MAX_TARGET, Game
+from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.mechanics.line import LineLayout, arm_index
-from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
-from tablegames.variants.smear.events import BidMade, BidPassed, CardPlayed, Discarded, HandScored, ThrownIn
-from tablegames.variants.smear.events import HandDealt as SmearHandDealt
-from tablegames.variants.smear.options import SmearDeal
-from tablegames.variants.smear.rules import settle, winner_after_hand
-from tablegames.variants.sniff.actions import Play, play
-from tablegames.variants.sniff.events import HandDealt as SniffHandDealt
-from tablegames.variants.sniff.events import HandEnded, LeaderDrawn, Scored, TilePlayed
-from tablegames.variants.sniff.options import SniffDeal
+from tablegames.core.search import Playout, SearchWorlds
 
 __all__ = ["ISMCTSBot", "reward_scale"]
 
 _RANDOM: Final = RandomBot()
 
-_NO_TARGET: Final = MAX_TARGET
-"""The target of a hand-local world (which starts from 0): no one hand scores that much, so it
-never ends the match by itself."""
 _HIDDEN: Final = "hidden"
 """The tree's key for a move the bot cannot see."""
-_EPSILON: Final = 0.1
-"""The share of random moves in greedy playouts."""
 
 
 class ISMCTSBot:
@@ -176,7 +163,7 @@ class ISMCTSBot:
                     best, best_key = action, key
         return best
 
-    def _iterate(self, root: _Node, sim: _Sim, rng: random.Random) -> None:
+    def _iterate(self, root: _Node, sim: Playout, rng: random.Random) -> None:
         node = root
         path: list[_Node] = []
         c = self.exploration
@@ -239,262 +226,10 @@ class _Node:
         self.avail = 0
 
 
-# -- simulations: one determinization, played to the horizon --------------------------------
+# -- the generic worlds: whole sampled matches, played out to the end of the hand -----------
 
 
-class _Sim:
-    """A world being played out: the game, and what the reward needs beyond it."""
-
-    scale: float = 1.0
-
-    def __init__(self, game: Game, *, me: int, side_of: Sequence[int], offset: Sequence[int], greedy: bool) -> None:
-        self.game = game
-        self.me = me
-        self.side_of = side_of
-        self.offset = list(offset)
-        self.start = [o + s for o, s in zip(offset, game.scores, strict=True)]
-        self.greedy = greedy
-        self.finished = False
-        self.winner: int | None = None
-        self.current = game.current_player if game.current_player is not None else -1
-
-    def legal(self) -> Sequence[Action]:
-        return self.game.legal_actions()
-
-    def hidden_move(self) -> bool:
-        return False
-
-    def policy(self, rng: random.Random) -> Action:
-        legal = self.game.legal_actions()
-        return legal[rng.randrange(len(legal))]
-
-    def step(self, action: Action) -> None:
-        events = self.game.apply(action)
-        self.observe(action, events)
-        current = self.game.current_player
-        self.current = current if current is not None else -1
-        if current is None:
-            self.finished = True
-
-    def observe(self, action: Action, events: Sequence[Event]) -> None:
-        raise NotImplementedError  # pragma: no cover
-
-    def rewards(self) -> list[float]:
-        """Each side's reward in 0..1."""
-        sides = len(self.start)
-        if self.winner is not None:
-            return [1.0 if s == self.winner else 0.0 for s in range(sides)]
-        change = [o + s - b for o, s, b in zip(self.offset, self.game.scores, self.start, strict=True)]
-        out = []
-        for s in range(sides):
-            others = (sum(change) - change[s]) / (sides - 1)
-            out.append(0.5 + 0.5 * math.tanh((change[s] - others) / self.scale))
-        return out
-
-
-class _SniffSim(_Sim):
-    scale = 25.0
-
-    def __init__(self, game: Game, layout: LineLayout, *, target: int, **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
-        self.layout = layout
-        self.target = target
-
-    def policy(self, rng: random.Random) -> Action:
-        legal = self.game.legal_actions()
-        if not self.greedy or len(legal) == 1 or rng.random() < _EPSILON:
-            return legal[rng.randrange(len(legal))]
-        return sniff_choice(self.layout, legal)
-
-    def observe(self, action: Action, events: Sequence[Event]) -> None:
-        if isinstance(action, Play):
-            self.layout.place(action.tile, None if action.end is None else arm_index(action.end))
-        for event in events:
-            if isinstance(event, Scored) and event.reason == "count":
-                if self.offset[event.side] + event.total >= self.target:
-                    self.winner = event.side
-                    self.finished = True
-                    return
-            elif isinstance(event, HandEnded):
-                self.finished = True
-                return
-
-
-class _SmearSim(_Sim):
-    scale = 3.0
-
-    def __init__(self, game: Game, played: list[Any], *, options: Any, real: Sequence[int], **kwargs: Any) -> None:
-        super().__init__(game, **kwargs)
-        self.played = played
-        self.options = options
-        self.real = real
-        self.change = [0, 0]
-
-    def hidden_move(self) -> bool:
-        return self.current != self.me and isinstance(self.game.legal_actions()[0], Discard)
-
-    def policy(self, rng: random.Random) -> Action:
-        game = self.game
-        legal = game.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        if not self.greedy or rng.random() < _EPSILON:
-            if isinstance(legal[0], Pass) and len(legal) > 1:
-                return legal[0] if rng.random() < 0.6 else legal[1]
-            return legal[rng.randrange(len(legal))]
-        return smear_choice(game.view(self.current), legal, played=self.played, options=self.options)
-
-    def observe(self, action: Action, events: Sequence[Event]) -> None:
-        for event in events:
-            if isinstance(event, CardPlayed):
-                self.played.append(event.card)
-            elif isinstance(event, HandScored):
-                bidder_side = event.bidder % 2
-                changes, made = settle(
-                    self.real, bidder_side=bidder_side, bid=event.bid, won=event.won, options=self.options
-                )
-                self.change = list(changes)
-                scores = [r + c for r, c in zip(self.real, changes, strict=True)]
-                self.winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
-                self.finished = True
-                return
-            elif isinstance(event, ThrownIn):
-                self.finished = True
-                return
-
-    def rewards(self) -> list[float]:
-        if self.winner is not None:
-            return [1.0 if s == self.winner else 0.0 for s in (0, 1)]
-        d = self.change[0] - self.change[1]
-        r0 = 0.5 + 0.5 * math.tanh(d / self.scale)
-        return [r0, 1.0 - r0]
-
-
-# -- building determinizations from the current hand ------------------------------------------
-
-
-class _Worlds:
-    """Draws hand-local determinizations for one observation."""
-
-    def __init__(self, observation: Observation, *, greedy: bool) -> None:
-        self.observation = observation
-        self.me = observation.seat
-        self.greedy = greedy
-        self.log: EventLog = observation.log()
-        self.sampler = WorldSampler(self.log)
-        events = self.log.events
-        self.start = max(i for i, e in enumerate(events) if isinstance(e, (SniffHandDealt, SmearHandDealt)))
-        self.failures = 0
-
-    def move_of(self, event: Event) -> tuple[int, Action] | None:
-        raise NotImplementedError  # pragma: no cover
-
-    def local_game(self, dealt: Any, rng: random.Random) -> Game:
-        raise NotImplementedError  # pragma: no cover
-
-    def wrap(self, game: Game, *, local: bool) -> _Sim:
-        raise NotImplementedError  # pragma: no cover
-
-    def sample(self, rng: random.Random) -> _Sim:
-        """A world consistent with the observation, at the bot's decision."""
-        legal = self.observation.legal
-        for _ in range(20):
-            hand = self.sampler.hand_candidate(rng, relaxed=self.failures > 50)
-            if hand is None:
-                continue
-            try:
-                game = self.local_game(hand[0], rng)
-                for event in hand:
-                    move = self.move_of(event)
-                    if move is not None:
-                        game.apply(move[1], seat=move[0])
-            except IllegalActionError:
-                self.failures += 1
-                continue
-            if game.current_player == self.me and tuple(game.legal_actions()) == legal:
-                return self.wrap(game, local=True)
-            self.failures += 1
-        # the slow, fully checked way: a whole match replayed
-        return self.wrap(self.sampler.sample(rng), local=False)
-
-
-class _SniffWorlds(_Worlds):
-    def __init__(self, observation: Observation, *, greedy: bool) -> None:
-        super().__init__(observation, greedy=greedy)
-        events = self.log.events
-        leader: int | None = None
-        if self.start + 1 < len(events) and isinstance(events[self.start + 1], LeaderDrawn):
-            leader = events[self.start + 1].seat  # type: ignore[attr-defined]
-        else:
-            ended = [e for e in events[: self.start] if isinstance(e, HandEnded)]
-            leader = ended[-1].seat if ended else None
-        self.leader = leader
-        view = observation.view
-        self.layout = sniff_layout(view)
-        self.side_of = tuple(view.side_of_seat)
-        self.real = tuple(view.scores)
-        self.target: int = observation.options.target
-        self.options = attrs.evolve(observation.options, target=_NO_TARGET)
-
-    def move_of(self, event: Event) -> tuple[int, Action] | None:
-        if isinstance(event, TilePlayed):
-            return event.seat, play(event.tile, event.end)
-        return None
-
-    def local_game(self, dealt: Any, rng: random.Random) -> Game:
-        deal = SniffDeal(hands=dealt.hands, stock=dealt.stock, leader=self.leader)
-        return get_variant("american-sniff").create(self.options, seed=rng.randrange(2**63), deals=[deal])
-
-    def wrap(self, game: Game, *, local: bool) -> _Sim:
-        offset = [r - s for r, s in zip(self.real, game.scores, strict=True)]
-        return _SniffSim(
-            game,
-            self.layout.copy(),
-            target=self.target,
-            me=self.me,
-            side_of=self.side_of,
-            offset=offset,
-            greedy=self.greedy,
-        )
-
-
-class _SmearWorlds(_Worlds):
-    def __init__(self, observation: Observation, *, greedy: bool) -> None:
-        super().__init__(observation, greedy=greedy)
-        self.played = [e.card for e in self.log.events[self.start :] if isinstance(e, CardPlayed)]
-        self.real = tuple(observation.view.scores)
-        self.options = observation.options
-        self.local_options = attrs.evolve(observation.options, target=_NO_TARGET)
-
-    def move_of(self, event: Event) -> tuple[int, Action] | None:
-        if isinstance(event, BidMade):
-            return event.seat, Bid(event.amount)
-        if isinstance(event, BidPassed):
-            return event.seat, Pass()
-        if isinstance(event, Discarded):
-            return event.seat, Discard(event.cards or ())
-        if isinstance(event, CardPlayed):
-            return event.seat, PlayCard(event.card)
-        return None
-
-    def local_game(self, dealt: Any, rng: random.Random) -> Game:
-        deal = SmearDeal(hands=dealt.hands, undealt=dealt.undealt, dealer=dealt.dealer)
-        return get_variant("four-point-smear").create(self.local_options, seed=rng.randrange(2**63), deals=[deal])
-
-    def wrap(self, game: Game, *, local: bool) -> _Sim:
-        return _SmearSim(
-            game,
-            list(self.played),
-            options=self.options,
-            real=self.real,
-            me=self.me,
-            side_of=(0, 1, 0, 1),
-            offset=[0, 0],
-            greedy=self.greedy,
-        )
-
-
-class _GenericSim(_Sim):
+class _GenericSim(Playout):
     """A whole-match world of any variant, played to the end of the current hand."""
 
     def __init__(self, game: Game, *, deal_class: type, scale: float, **kwargs: Any) -> None:
@@ -525,7 +260,7 @@ class _GenericWorlds:
         self.deal_class: type = deal_event_class(cls, observation.options) or type(None)
         self.side_of: tuple[int, ...] | None = None
 
-    def sample(self, rng: random.Random) -> _Sim:
+    def sample(self, rng: random.Random) -> Playout:
         game = self.sampler.sample(rng)
         if self.side_of is None:
             self.side_of = tuple(game.side_of(s) for s in range(game.players))
@@ -536,7 +271,6 @@ class _GenericWorlds:
             me=self.me,
             side_of=self.side_of,
             offset=[0] * game.sides,
-            greedy=False,
         )
 
 
@@ -553,9 +287,7 @@ def reward_scale(cls: type[Game], options: Any) -> float:
     return max(1.0, target / 10) if isinstance(target, int) else 10.0
 
 
-def _worlds_for(observation: Observation, *, greedy: bool) -> _Worlds | _GenericWorlds:
-    if observation.variant == "american-sniff":
-        return _SniffWorlds(observation, greedy=greedy)
-    if observation.variant == "four-point-smear":
-        return _SmearWorlds(observation, greedy=greedy)
-    return _GenericWorlds(observation)
+def _worlds_for(observation: Observation, *, greedy: bool) -> SearchWorlds:
+    cls = get_variant(observation.variant)
+    worlds = cls.search_worlds(observation, WorldSampler(observation.log()), greedy=greedy)
+    return _GenericWorlds(observation) if worlds is None else worlds

@@ -134,9 +134,7 @@ class WorldSampler:
         events = self._filler.fill(rng, relaxed=relaxed)
         if events is None:
             return None
-        return EventLog(
-            variant=log.variant, options=log.options, events=tuple(events), seed=rng.randrange(2**63)
-        )
+        return EventLog(variant=log.variant, options=log.options, events=tuple(events), seed=rng.randrange(2**63))
 
     def hand_candidate(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
         """The last hand's events, from its deal event on, with hidden fields drawn as by :meth:`candidate`.

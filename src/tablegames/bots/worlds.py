@@ -324,9 +324,7 @@ class GenericWorlds:
                 return False
         return True
 
-    def _advance(
-        self, world: Game, stop: int, rng: random.Random, *, verified: int, snapshots: bool = True
-    ) -> _Played:
+    def _advance(self, world: Game, stop: int, rng: random.Random, *, verified: int, snapshots: bool = True) -> _Played:
         """Apply the log's actions until the world has produced every event before ``stop``.
 
         Returns how many events agree with the log, the world, and (with ``snapshots``) the

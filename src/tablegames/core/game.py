@@ -42,7 +42,9 @@ import attrs
 from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog
+from tablegames.core.observation import Observation
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
+from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.core.serde import describe_error, json_int, structure, to_json
 
 __all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
@@ -527,6 +529,35 @@ class Game(abc.ABC):
         Raises:
             LogError: if the events contradict themselves in a way the filler sees at once.
 
+        """
+        return None
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action | None:
+        """Optional capability: this variant's own cheap, sensible move for ``observation``.
+
+        :class:`~tablegames.bots.greedy.GreedyBot` plays it (a variant's own
+        :meth:`search_worlds` may use it in its playouts too). Return one of
+        ``observation.legal``, or ``None`` to leave the decision to the generic rule (the action that gains the seat's side the most points
+        at once, judged in sampled worlds). The default, ``None`` for every observation, is
+        right for a variant whose points follow from its moves; a heuristic earns its keep
+        where a score change cannot see the point of a move (bids, discards, leads). It must
+        read only the observation, and should be deterministic. The conformance kit checks
+        that it returns a legal action.
+        """
+        return None
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds | None:
+        """Optional capability: the worlds :class:`~tablegames.bots.ismcts.ISMCTSBot` searches.
+
+        Given the searching seat's observation, a :class:`~tablegames.core.search.WorldSource`
+        (the bots' world sampler for that seat's log) and whether playouts should follow the
+        variant's heuristic, return a :class:`~tablegames.core.search.SearchWorlds` (usually a
+        :class:`~tablegames.core.search.HandWorlds` subclass). The default, ``None``, leaves the
+        search to the generic worlds: whole sampled matches, played out to the end of the hand
+        with random moves and rewarded with :attr:`reward_scale`. The conformance kit checks
+        that every world it returns reaches the observation's decision.
         """
         return None
 

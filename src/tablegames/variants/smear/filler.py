@@ -186,9 +186,7 @@ class SmearFiller:
         pickup: Sequence[Card] | None = None,
         discards: Sequence[Card] | None = None,
     ) -> None:
-        out[hand.start] = attrs.evolve(
-            hand.dealt, hands=tuple(tuple(h) for h in dealt), undealt=tuple(undealt)
-        )
+        out[hand.start] = attrs.evolve(hand.dealt, hands=tuple(tuple(h) for h in dealt), undealt=tuple(undealt))
         if hand.taken is not None and pickup is not None:
             out[hand.taken[0]] = attrs.evolve(hand.taken[1], cards=tuple(pickup))
         if hand.discarded is not None and discards is not None:

@@ -12,7 +12,9 @@ from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor, visible
 from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
+from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.mechanics.bidding import Auction
 from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
@@ -31,8 +33,10 @@ from tablegames.variants.smear.events import (
     UndealtTaken,
 )
 from tablegames.variants.smear.filler import SmearFiller
+from tablegames.variants.smear.heuristic import choose
 from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
 from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
+from tablegames.variants.smear.search import SmearWorlds
 from tablegames.variants.smear.text import describe_event, render_trick
 from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
 
@@ -261,6 +265,16 @@ class Smear(Game):
     def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
         """The Smear log filler (``SmearFiller`` of :mod:`tablegames.variants.smear.filler`), for world sampling."""
         return SmearFiller(events, seat=seat, options=options)
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action:
+        """The Smear heuristic (:func:`~tablegames.variants.smear.heuristic.choose`), for the greedy bot."""
+        return choose(observation)
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        """Hand-local Smear worlds (:class:`~tablegames.variants.smear.search.SmearWorlds`), for ISMCTS."""
+        return SmearWorlds(cls, observation, worlds, greedy=greedy)
 
     @classmethod
     def _action_of(cls, event: Event) -> tuple[int, Action] | None:
@@ -498,9 +512,7 @@ class Smear(Game):
         changes, made = settle(self._scores, bidder_side=bidder_side, bid=bid, won=won, options=self.options)
         self._scores = [self._scores[0] + changes[0], self._scores[1] + changes[1]]
         scores = tuple(self._scores)
-        self._emit(
-            HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores)
-        )
+        self._emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
         self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
         winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
         if winner is not None:

@@ -34,9 +34,7 @@ class Play(Action):
         return f"{self.tile} on {self.end}" if self.end is not None else f"open with {self.tile}"
 
 
-_PLAYS: dict[tuple[Tile, str | None], Play] = {
-    (t, e): Play(t, e) for t in domino_set(6) for e in (None, *END_IDS)
-}
+_PLAYS: dict[tuple[Tile, str | None], Play] = {(t, e): Play(t, e) for t in domino_set(6) for e in (None, *END_IDS)}
 
 
 def play(tile: Tile, end: str | None) -> Play:

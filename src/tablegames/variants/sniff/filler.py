@@ -351,7 +351,6 @@ class SniffFiller:
         return True
 
 
-
 @attrs.frozen
 class _Plan:
     """One other seat's open slots in the current hand, and what may fill them."""

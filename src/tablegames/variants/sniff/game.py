@@ -11,7 +11,9 @@ from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
+from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views, tile_mask
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.events import (
@@ -25,8 +27,10 @@ from tablegames.variants.sniff.events import (
     TilePlayed,
 )
 from tablegames.variants.sniff.filler import SniffFiller
+from tablegames.variants.sniff.heuristic import choose
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
+from tablegames.variants.sniff.search import SniffWorlds
 from tablegames.variants.sniff.text import describe_event, render_layout
 from tablegames.variants.sniff.view import SniffView
 
@@ -215,6 +219,16 @@ class Sniff(Game):
     def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
         """The Sniff log filler (``SniffFiller`` of :mod:`tablegames.variants.sniff.filler`), for world sampling."""
         return SniffFiller(events, seat=seat, options=options)
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action:
+        """The Sniff heuristic (:func:`~tablegames.variants.sniff.heuristic.choose`), for the greedy bot."""
+        return choose(observation)
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        """Hand-local Sniff worlds (:class:`~tablegames.variants.sniff.search.SniffWorlds`), for ISMCTS."""
+        return SniffWorlds(cls, observation, worlds, greedy=greedy)
 
     @classmethod
     def _action_of(cls, event: Event) -> tuple[int, Action] | None:

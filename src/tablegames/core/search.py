@@ -1,0 +1,200 @@
+"""The optional search capability: hand-local worlds and playouts a variant builds for ISMCTS.
+
+:class:`~tablegames.bots.ismcts.ISMCTSBot` searches any variant through the generic worlds of
+:mod:`tablegames.bots.worlds` (whole matches replayed, played out to the end of the hand with
+random moves). A variant that knows better returns its own :class:`SearchWorlds` from
+:meth:`Game.search_worlds <tablegames.core.game.Game.search_worlds>`: worlds of the current
+hand alone (cheaper to build), a playout policy (stronger), and a reward that knows the end of
+a match. This module gives the pieces such a variant builds on:
+
+* :class:`Playout`: one world being played out, with the default reward (each side's score
+  change against the mean of the others, squashed by ``tanh``) and a uniformly random policy;
+  a variant subclasses it and overrides :meth:`Playout.observe` (when the playout ends),
+  :meth:`Playout.policy` and, where the rules hide a move, :meth:`Playout.hidden_move`.
+* :class:`HandWorlds`: draws the current hand's hidden pieces from a :class:`WorldSource` (the
+  bots' world sampler), replays the hand's moves in a hand-local game built by the variant,
+  and falls back to a whole sampled match when that fails.
+
+The conformance kit's ``worlds`` check exercises a variant's search worlds when it has them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+
+from tablegames.core.errors import IllegalActionError
+from tablegames.core.events import Action, Event
+from tablegames.core.observation import Observation
+
+if TYPE_CHECKING:
+    from tablegames.core.game import Game
+
+__all__ = ["EPSILON", "HandWorlds", "Playout", "SearchWorlds", "WorldSource"]
+
+EPSILON: Final = 0.1
+"""The share of random moves a greedy playout policy should mix in (the built-in variants' value)."""
+
+
+@runtime_checkable
+class WorldSource(Protocol):
+    """Where worlds come from: what :class:`~tablegames.bots.sampler.WorldSampler` offers a variant."""
+
+    def hand_candidate(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
+        """The last hand's events, from its deal event on, with the hidden fields drawn; ``None`` at a dead end."""
+        ...  # pragma: no cover
+
+    def sample(self, rng: random.Random) -> Game:
+        """A whole game consistent with the seat's log, checked by replay."""
+        ...  # pragma: no cover
+
+
+class Playout:
+    """One world being played out from the searching seat's decision to the horizon.
+
+    Args:
+        game: the world (a game the search may change freely).
+        me: the searching seat.
+        side_of: the side of every seat.
+        offset: what to add to each side's score in ``game`` to get the real match score (a
+            hand-local game starts from zero).
+
+    The search reads :attr:`current`, :attr:`finished` and :attr:`side_of`, and calls
+    :meth:`legal`, :meth:`hidden_move`, :meth:`policy`, :meth:`step` and :meth:`rewards`.
+    """
+
+    scale: float = 1.0
+    """The score difference that gives a reward of ``0.5 + 0.5 * tanh(1)`` (see :meth:`rewards`)."""
+
+    def __init__(self, game: Game, *, me: int, side_of: Sequence[int], offset: Sequence[int]) -> None:
+        self.game = game
+        """The world."""
+        self.me = me
+        """The searching seat."""
+        self.side_of = side_of
+        """The side of every seat."""
+        self.offset = list(offset)
+        """Real match score minus the world's score, per side."""
+        self.start = [o + s for o, s in zip(offset, game.scores, strict=True)]
+        """The real match scores at the decision."""
+        self.finished = False
+        """Whether the playout has reached its horizon."""
+        self.winner: int | None = None
+        """The side that won the match during the playout, if one did."""
+        current = game.current_player
+        self.current = current if current is not None else -1
+        """The seat to act (``-1`` once the world's game is over)."""
+
+    def legal(self) -> Sequence[Action]:
+        """The legal actions in the world now."""
+        return self.game.legal_actions()
+
+    def hidden_move(self) -> bool:
+        """Whether the move to make now is one the searching seat would not see (default: never)."""
+        return False
+
+    def policy(self, rng: random.Random) -> Action:
+        """The playout's move now (default: uniformly random)."""
+        legal = self.game.legal_actions()
+        return legal[rng.randrange(len(legal))]
+
+    def step(self, action: Action) -> None:
+        """Apply ``action`` in the world and :meth:`observe` what it brought."""
+        events = self.game.apply(action)
+        self.observe(action, events)
+        current = self.game.current_player
+        self.current = current if current is not None else -1
+        if current is None:
+            self.finished = True
+
+    def observe(self, action: Action, events: Sequence[Event]) -> None:
+        """Note ``action`` and its ``events``; set :attr:`finished` (and :attr:`winner`) at the horizon.
+
+        The default ends the playout when the world's game is over.
+        """
+        if self.game.is_over:
+            self.winner = self.game.winner
+            self.finished = True
+
+    def rewards(self) -> list[float]:
+        """Each side's reward in 0..1: 1 or 0 if a side won, else from the score changes.
+
+        Without a winner, a side's reward is ``0.5 + 0.5 * tanh(d / scale)``, where ``d`` is its
+        score change since the decision minus the mean change of the other sides.
+        """
+        sides = len(self.start)
+        if self.winner is not None:
+            return [1.0 if s == self.winner else 0.0 for s in range(sides)]
+        change = [o + s - b for o, s, b in zip(self.offset, self.game.scores, self.start, strict=True)]
+        total = sum(change)
+        return [0.5 + 0.5 * math.tanh((c - (total - c) / (sides - 1)) / self.scale) for c in change]
+
+
+@runtime_checkable
+class SearchWorlds(Protocol):
+    """What :meth:`Game.search_worlds <tablegames.core.game.Game.search_worlds>` returns."""
+
+    def sample(self, rng: random.Random) -> Playout:
+        """A world consistent with the observation, at the searching seat's decision."""
+        ...  # pragma: no cover
+
+
+class HandWorlds:
+    """Hand-local worlds: the current hand rebuilt from a sampled deal, the hand's moves replayed.
+
+    A variant subclasses it and provides :meth:`local_game` (a game of the current hand alone,
+    dealt as the sampled deal event says) and :meth:`wrap` (its :class:`Playout`). A world that
+    does not reach the observation's decision with the same legal actions is drawn again; after
+    20 misses in one call the world is a whole sampled match (``local=False`` in :meth:`wrap`).
+    """
+
+    def __init__(
+        self, game_class: type[Game], observation: Observation, worlds: WorldSource, *, greedy: bool, deal_event: type
+    ) -> None:
+        self.game_class = game_class
+        """The variant (its :meth:`~tablegames.core.game.Game.create` builds hand-local games)."""
+        self.observation = observation
+        """The observation searched from."""
+        self.me = observation.seat
+        """The searching seat."""
+        self.greedy = greedy
+        """Whether playouts follow the variant's heuristic (else random moves)."""
+        self.worlds = worlds
+        """Where the hidden pieces are drawn."""
+        events = observation.events
+        self.start = max(i for i, e in enumerate(events) if isinstance(e, deal_event))
+        """The index of the current hand's deal event in the seat's log."""
+        self.failures = 0
+        """How many hand-local worlds missed the decision so far."""
+
+    def local_game(self, dealt: Event, rng: random.Random) -> Game:
+        """A game of the current hand alone, dealt as the sampled deal event ``dealt`` says."""
+        raise NotImplementedError  # pragma: no cover
+
+    def wrap(self, game: Game, *, local: bool) -> Playout:
+        """The playout of ``game`` (hand-local if ``local``, else a whole match)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def sample(self, rng: random.Random) -> Playout:
+        """A world consistent with the observation, at the searching seat's decision."""
+        legal = self.observation.legal
+        action_of = self.game_class._action_of
+        for _ in range(20):
+            hand = self.worlds.hand_candidate(rng, relaxed=self.failures > 50)
+            if hand is None:
+                continue
+            try:
+                game = self.local_game(hand[0], rng)
+                for event in hand:
+                    move = action_of(event)
+                    if move is not None:
+                        game.apply(move[1], seat=move[0])
+            except IllegalActionError:
+                self.failures += 1
+                continue
+            if game.current_player == self.me and tuple(game.legal_actions()) == legal:
+                return self.wrap(game, local=True)
+            self.failures += 1
+        return self.wrap(self.worlds.sample(rng), local=False)
