@@ -538,12 +538,12 @@ class Game(abc.ABC):
 
         :class:`~tablegames.bots.greedy.GreedyBot` plays it (a variant's own
         :meth:`search_worlds` may use it in its playouts too). Return one of
-        ``observation.legal``, or ``None`` to leave the decision to the generic rule (the action that gains the seat's side the most points
-        at once, judged in sampled worlds). The default, ``None`` for every observation, is
-        right for a variant whose points follow from its moves; a heuristic earns its keep
-        where a score change cannot see the point of a move (bids, discards, leads). It must
-        read only the observation, and should be deterministic. The conformance kit checks
-        that it returns a legal action.
+        ``observation.legal``, or ``None`` to leave the decision to the generic rule (the
+        action that gains the seat's side the most points at once, judged in sampled worlds).
+        The default, ``None`` for every observation, is right for a variant whose points
+        follow from its moves; a heuristic earns its keep where a score change cannot see the
+        point of a move (bids, discards, leads). It must read only the observation, and should
+        be deterministic. The conformance kit checks that it returns a legal action.
         """
         return None
 
