@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
 from typing import ClassVar
 
 import attrs
@@ -13,8 +11,6 @@ from tablegames.components.cards import Card, Suit
 from tablegames.components.tiles import Tile
 from tablegames.core.notation import Notated, is_notated
 from tablegames.core.serde import dumps, make_converter, structure, to_json
-
-_CORE = Path(__file__).resolve().parents[2] / "src" / "tablegames" / "core"
 
 
 @attrs.frozen
@@ -61,17 +57,3 @@ def test_the_library_pieces_use_the_same_protocol() -> None:
     for bad, cls in ((" 6-4", Tile), ("ah", Card), ("c", Suit), (3, Suit)):
         with pytest.raises((TypeError, ValueError)):
             structure(bad, cls)
-
-
-def test_the_core_imports_no_piece_type() -> None:
-    """No module of tablegames.core imports components, mechanics, variants or bots."""
-    for path in sorted(_CORE.glob("*.py")):
-        tree = ast.parse(path.read_text())
-        for node in ast.walk(tree):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            for name in names:
-                assert not name.startswith(
-                    ("tablegames.components", "tablegames.mechanics", "tablegames.variants", "tablegames.bots")
-                ), f"{path.name} imports {name}"

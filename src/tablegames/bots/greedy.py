@@ -2,9 +2,8 @@
 
 * **A variant with a heuristic** (the optional capability :meth:`Game.heuristic_choice
   <tablegames.core.game.Game.heuristic_choice>`): the variant's own choice. American Sniff's
-  (:mod:`tablegames.variants.sniff.heuristic`) places the tile that scores most now; Four Point
-  Smear's (:mod:`tablegames.variants.smear.heuristic`) bids by hand strength and plays its
-  cards by simple trick-taking rules.
+  places the tile that scores most now; Four Point Smear's bids by hand strength and plays its
+  cards by simple trick-taking rules (see the bots page of the documentation).
 * **Any other variant, or an observation its heuristic leaves open** (``None``): the action that
   gains its side the most points right now, judged by a one-ply look-ahead in a few worlds
   consistent with the seat's log (see :mod:`tablegames.bots.sampler`): each legal action is
