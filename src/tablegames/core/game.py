@@ -25,7 +25,9 @@ Hooks:
 * ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
 
 Optional overrides: ``_canonical(action)`` (the interned instance of a parsed action),
-``describe_event(event)`` and ``render_table()`` (text for the command line), and
+``describe_event(event)``, ``render_table()``, ``render_view(view, labels)``,
+``hand_note(event)``, ``summary`` and ``paper_tally`` (text for the command line, each with a
+generic default), and
 ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces are and what a seat may not
 see, for the conformance kit).
 """
@@ -46,6 +48,7 @@ from tablegames.core.observation import Observation
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
 from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.core.serde import describe_error, json_int, structure, to_json
+from tablegames.core.text import summary_line, view_lines
 
 __all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
 
@@ -570,13 +573,67 @@ class Game(abc.ABC):
         """
         return None
 
+    # -- text for the command line (optional capabilities) ---------------------------
+
+    summary: ClassVar[str] = ""
+    """Optional capability: one line saying what the variant is, which ``tablegames rules`` and
+    ``tablegames variants`` print (reStructuredText roles are shown as plain text). Default: the
+    first line of the variant class's docstring (of the nearest class that has one); ``""`` if
+    none has, and the command line then shows the variant's :attr:`name`."""
+    paper_tally: ClassVar[bool] = False
+    """Optional capability: whether the command line's scoresheet also writes each side's total
+    as the paper tally (a stroke for 5 points, a crossed box for 50), as American Sniff's sources
+    keep score. Default: ``False``, the totals as numbers only."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Give a class that sets no :attr:`summary` the first line of its own docstring as one."""
+        super().__init_subclass__(**kwargs)
+        if "summary" not in cls.__dict__:
+            line = summary_line(cls.__dict__.get("__doc__"))
+            if line:
+                cls.summary = line
+
     def describe_event(self, event: Event) -> str:
-        """One line of text saying what ``event`` means (the command line prints these)."""
+        """Optional capability: one line of text saying what ``event`` means (the command line prints these).
+
+        ``event`` may be redacted for a seat (hidden fields ``None``). Default: the event's ``repr``.
+        """
         return repr(event)
 
     def render_table(self) -> str:
         """The table as a few lines of text (the command line prints it after each hand)."""
         return ""
+
+    @classmethod
+    def render_view(cls, view: Any, labels: Sequence[str]) -> list[str]:
+        """Optional capability: what one seat sees now, as lines of text, for a person at the command line.
+
+        ``tablegames play --seat N`` prints these before it numbers the seat's moves (each in
+        words, ``str(action)``), and adds one line with the scores after them. The renderer must
+        read only ``view``.
+
+        Args:
+            view: a view of this variant (what :meth:`view` returns).
+            labels: a label per side (``"seat 1"``, ``"seats 0+2"``), for fields indexed by side.
+
+        Returns:
+            The lines, without the scores. The default (:func:`~tablegames.core.text.view_lines`)
+            writes each field of the view's JSON form as ``name: value`` in plain words, leaves
+            out ``legal_actions`` and ``scores``, and ends with the seat's ``hand`` as
+            ``your pieces``.
+        """
+        return view_lines(view)
+
+    @classmethod
+    def hand_note(cls, event: Event) -> str | None:
+        """Optional capability: a few words on how a hand went, for its row of the scoresheet.
+
+        The command line asks about every event of the hand, full or redacted (read only what a
+        redacted event keeps), and joins the notes of a row with ``;``: ``"seat 1 dominoed"``,
+        ``"seat 2 bid 3, set"``. Default: ``None`` for every event, so a row gets only the
+        generic note after a ``game_ended`` event that names the winner (``"seats 0+2 won"``).
+        """
+        return None
 
     def _emit(self, event: Event) -> None:
         """Append ``event`` to the log."""
