@@ -15,12 +15,15 @@ import re
 import time
 import warnings
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
+import attrs
 import pytest
-from tablegames_web.app import GameStore, Session, create_app
+from tablegames_web.app import GameStore, Session, _label, create_app, offered_bots
 
 import tablegames
+from tablegames.bots import bot_names
+from tablegames.schema import schema_for
 
 _HTTPX_NOTE: Final = "Using `httpx` with `starlette.testclient` is deprecated"
 """Newer Starlette prefers another HTTP client for its test client; httpx still works."""
@@ -162,10 +165,20 @@ def test_get_returns_the_seats_state_and_events_since(client: TestClient) -> Non
 def _random_request(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.5:
         players = rng.choice([2, 3, 4])
-        return {"variant": SNIFF, "options": {"players": players, "target": rng.choice([50, 100])},
-                "seat": rng.randrange(players), "bots": rng.choice(["random", "greedy"]), "seed": rng.randrange(10**9)}
-    return {"variant": SMEAR, "options": {"seen_undealt": rng.randrange(4), "target": rng.choice([7, 11])},
-            "seat": rng.randrange(4), "bots": rng.choice(["random", "greedy"]), "seed": rng.randrange(10**9)}
+        return {
+            "variant": SNIFF,
+            "options": {"players": players, "target": rng.choice([50, 100])},
+            "seat": rng.randrange(players),
+            "bots": rng.choice(["random", "greedy"]),
+            "seed": rng.randrange(10**9),
+        }
+    return {
+        "variant": SMEAR,
+        "options": {"seen_undealt": rng.randrange(4), "target": rng.choice([7, 11])},
+        "seat": rng.randrange(4),
+        "bots": rng.choice(["random", "greedy"]),
+        "seed": rng.randrange(10**9),
+    }
 
 
 def test_no_response_ever_holds_a_hidden_piece(client: TestClient) -> None:
@@ -297,12 +310,21 @@ def test_an_action_after_the_match_is_refused(client: TestClient) -> None:
     [
         ({"variant": "chess"}, "UnknownVariantError", lambda: tablegames.new_game("chess")),
         ({"variant": 7}, "UnknownVariantError", lambda: tablegames.new_game(7)),  # type: ignore[arg-type]
-        ({"variant": SNIFF, "options": {"players": 9}}, "InvalidOptionsError",
-         lambda: tablegames.new_game(SNIFF, players=9)),
-        ({"variant": SNIFF, "options": {"colour": "red"}}, "InvalidOptionsError",
-         lambda: tablegames.new_game(SNIFF, colour="red")),
-        ({"variant": SMEAR, "options": {"seen_undealt": "2"}}, "InvalidOptionsError",
-         lambda: tablegames.new_game(SMEAR, seen_undealt="2")),
+        (
+            {"variant": SNIFF, "options": {"players": 9}},
+            "InvalidOptionsError",
+            lambda: tablegames.new_game(SNIFF, players=9),
+        ),
+        (
+            {"variant": SNIFF, "options": {"colour": "red"}},
+            "InvalidOptionsError",
+            lambda: tablegames.new_game(SNIFF, colour="red"),
+        ),
+        (
+            {"variant": SMEAR, "options": {"seen_undealt": "2"}},
+            "InvalidOptionsError",
+            lambda: tablegames.new_game(SMEAR, seen_undealt="2"),
+        ),
         ({"variant": SNIFF, "seed": "7"}, "InvalidOptionsError", lambda: tablegames.new_game(SNIFF, seed="7")),  # type: ignore[arg-type]
     ],
 )
@@ -369,3 +391,76 @@ def test_the_page_and_its_files_are_served(client: TestClient) -> None:
     listed = client.get("/api/variants").json()
     assert {v["name"] for v in listed["variants"]} >= {SNIFF, SMEAR}
     assert "greedy" in listed["bots"]
+
+
+# -- any variant: the menu's data, labels, plug-ins with every bot ---------------------------
+
+PLUG_INS: Final = ("all-fives", "auction-pitch")
+"""The example plug-in variants (examples/all-fives, examples/auction-pitch), installed in the venv."""
+
+
+def test_every_variant_is_offered_with_its_options_schema_and_bots(client: TestClient) -> None:
+    """``/api/variants`` lists every registered variant with its players, summary, options schema and every bot."""
+    listed = client.get("/api/variants").json()
+    assert [v["name"] for v in listed["variants"]] == tablegames.variant_names()
+    assert set(PLUG_INS) <= {v["name"] for v in listed["variants"]}
+    assert listed["bots"] == offered_bots() and set(offered_bots()) == set(bot_names())
+    assert listed["bots"][0] == "greedy"
+    for entry in listed["variants"]:
+        cls = tablegames.get_variant(entry["name"])
+        assert entry["options_schema"] == schema_for(entry["name"], "options")
+        assert (entry["min_players"], entry["max_players"]) == (cls.min_players, cls.max_players)
+        assert entry["paper_tally"] is cls.paper_tally
+        assert entry["bots"] == listed["bots"]
+        assert entry["summary"] and "`" not in entry["summary"]
+
+
+def test_labels_run_beside_the_legal_actions(client: TestClient) -> None:
+    """A state's ``labels`` are the actions' own text, one per legal action; both empty off turn or once over."""
+    created = create(client, variant="all-fives", options={"players": 3}, seat=1, bots="greedy", seed=4)
+    game = session_of(client, created).game
+    state = created["state"]
+    assert state["current_player"] == 1
+    assert state["labels"] == [str(a) for a in game.legal_actions()]
+    assert len(state["labels"]) == len(state["legal_actions"]) > 0
+    finished = create(client, variant=SNIFF, options={"players": 2, "target": 5}, bots="greedy", seed=3)
+    state = finished["state"]
+    rng = random.Random(3)
+    while not state["is_over"]:
+        assert len(state["labels"]) == len(state["legal_actions"])
+        state = act(client, finished, rng.choice(state["legal_actions"])).json()
+    assert state["labels"] == state["legal_actions"] == []
+
+
+def test_an_action_class_without_text_gets_no_label() -> None:
+    """An action whose class gives no ``str`` of its own is labelled ``None`` (the page then words its JSON)."""
+
+    @attrs.frozen
+    class Knock(tablegames.Action):
+        tag: ClassVar[str] = "knock"
+
+    assert _label(Knock()) is None
+    game = tablegames.new_game("auction-pitch", seed=1)
+    assert [_label(a) for a in game.legal_actions()] == [str(a) for a in game.legal_actions()]
+
+
+@pytest.mark.parametrize("bot", offered_bots())
+@pytest.mark.parametrize("variant", PLUG_INS)
+def test_plug_in_variants_play_against_every_bot(client: TestClient, variant: str, bot: str) -> None:
+    """A plug-in variant plays through the API against each offered bot: all answers 200, bots move, no leak."""
+    created = create(client, variant=variant, seat=0, bots=bot, seed=21)
+    session = session_of(client, created)
+    game = session.game
+    state = created["state"]
+    assert state["bots"][1:] == [bot] * (game.players - 1)
+    bot_moves = sum(1 for e in state["events"] if e.get("seat") not in (None, 0))
+    for _ in range(4):
+        assert state["current_player"] == 0 and not state["is_over"]
+        assert state["labels"] == [str(a) for a in game.legal_actions()]
+        response = act(client, created, state["legal_actions"][-1])
+        assert response.status_code == 200, response.text
+        state = response.json()
+        assert_no_leak(game, 0, state)
+        bot_moves += sum(1 for e in state["events"] if e.get("seat") not in (None, 0))
+    assert bot_moves >= 3
+    assert state["view"] == json.loads(tablegames.dumps(game.view(0)))

@@ -8,13 +8,18 @@ arrive as JSON and go through ``game.action_from_json(data, seat=seat)`` and
 
 Endpoints:
 
-* ``GET /api/variants``: the variants and bots the server offers.
+* ``GET /api/variants``: the variants the server offers, each with its players, a one-line
+  summary, the JSON Schema of its options (``tablegames.schema``) and the bots it may play
+  against; ``bots`` lists every bot offered, the default first.
 * ``POST /api/games`` with ``{"variant", "options", "seat", "bots", "seed"}``: a new game;
   the answer carries its ``game`` id, the seat's ``token`` and the seat's ``state``.
 * ``GET /api/games/{id}?token=...``: the seat's state.
 * ``POST /api/games/{id}/actions?token=...`` with an action's JSON form: applies it, lets the
   bots play until it is the person's turn again or the match is over, and returns the new state
   with the ``events`` (redacted) that happened since the person acted.
+
+A state's ``labels`` runs beside its ``legal_actions``: for each action, the text the variant
+gives it (its ``str``, such as ``"play 6-4 on W"``), or ``null`` where its class has none.
 
 Errors are JSON ``{"error": <kind>, "message": <text>}`` with a 4xx status: 400 for a body that
 is not JSON or not the expected object, an unknown variant or bad options; 403 for a bad token;
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import secrets
 import threading
 from collections import OrderedDict
@@ -42,15 +48,61 @@ from starlette.staticfiles import StaticFiles
 
 import tablegames
 from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
+from tablegames.schema import schema_for
 
-__all__ = ["STATIC", "GameStore", "Session", "WebError", "create_app", "state_for"]
+__all__ = ["STATIC", "GameStore", "Session", "WebError", "create_app", "offered_bots", "state_for", "variant_info"]
 
 STATIC: Final = Path(__file__).resolve().parent / "static"
 """The folder of the page's files (HTML, JavaScript, CSS)."""
-_OFFERED_BOTS: Final = ("greedy", "random", "ismcts")
-"""The bots a person may choose, strongest-by-default first."""
+_BOT_ORDER: Final = ("greedy", "random", "ismcts")
+"""The order of the bots in the menu (the first is the default); other bots follow, sorted."""
 _BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
 """Settings that keep a bot quick enough to answer a web request."""
+_RST_MARKUP: Final = re.compile(r":[\w:]+:`([^`<]*?)\s*(?:<[^>`]*>)?`|``([^`]*)``")
+"""A Sphinx role (``:doc:`rules <x>```) or an inline literal, in a docstring."""
+
+
+def offered_bots() -> list[str]:
+    """The bots a person may play against, the default first: every registered bot.
+
+    The bots (:mod:`tablegames.bots`) are generic over the core contract, so each of them plays
+    every conforming variant, built in or plugged in.
+
+    >>> offered_bots()[:3]
+    ['greedy', 'random', 'ismcts']
+    """
+    rank = {name: i for i, name in enumerate(_BOT_ORDER)}
+    return sorted(bot_names(), key=lambda name: (rank.get(name, len(rank)), name))
+
+
+def variant_info(name: str) -> dict[str, Any]:
+    """What the page needs to offer the variant ``name``.
+
+    Returns:
+        Its ``name``, ``summary`` (the variant's ``summary`` in plain text, else its name),
+        ``min_players`` and ``max_players``, ``paper_tally`` (whether its scores are kept as the
+        paper tally), ``options_schema`` (the JSON Schema of its options) and ``bots``.
+
+    Raises:
+        UnknownVariantError: if no variant has that name.
+
+    """
+    cls = tablegames.get_variant(name)
+    summary = _RST_MARKUP.sub(lambda m: m.group(1) or m.group(2), cls.summary)
+    return {
+        "name": name,
+        "summary": summary or name,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "paper_tally": cls.paper_tally,
+        "options_schema": schema_for(name, "options"),
+        "bots": offered_bots(),
+    }
+
+
+def _label(action: tablegames.Action) -> str | None:
+    """The variant's text for ``action`` (its ``str``), or ``None`` if its class gives none."""
+    return str(action) if type(action).__str__ is not object.__str__ else None
 
 
 class WebError(Exception):
@@ -151,7 +203,7 @@ def state_for(session: Session, *, since: int | None = None) -> dict[str, Any]:
 
     Returns:
         The view, the redacted log (and a line of text per event), the legal actions (only on
-        the seat's turn), scores, winner, and who sits where.
+        the seat's turn) and their labels, scores, winner, and who sits where.
 
     """
     game = session.game
@@ -172,6 +224,7 @@ def state_for(session: Session, *, since: int | None = None) -> dict[str, Any]:
         "events": [] if since is None else [tablegames.to_json(e) for e in events[since:]],
         "events_from": len(events) if since is None else since,
         "legal_actions": [tablegames.to_json(a) for a in legal],
+        "labels": [_label(a) for a in legal],
         "current_player": game.current_player,
         "scores": list(game.scores),
         "winner": game.winner,
@@ -275,9 +328,10 @@ def _bot_names(given: Any, players: int, seat: int) -> tuple[str | None, ...]:
         chosen = list(given)
     else:
         raise WebError(400, "BadRequest", f"bots must be a bot's name or a list of {others} names, got {given!r}")
+    offered = offered_bots()
     for name in chosen:
-        if name not in bot_names():
-            raise WebError(400, "BadRequest", f"unknown bot {name!r}: known bots are {', '.join(bot_names())}")
+        if name not in offered:
+            raise WebError(400, "BadRequest", f"unknown bot {name!r}: known bots are {', '.join(offered)}")
     chosen.insert(seat, None)  # type: ignore[arg-type]
     return tuple(chosen)
 
@@ -315,12 +369,8 @@ def create_app(*, capacity: int = 1000, allow_seed: bool = True) -> Starlette:
     store = GameStore(capacity=capacity, allow_seed=allow_seed)
 
     async def variants(request: Request) -> dict[str, Any]:
-        offered = [n for n in _OFFERED_BOTS if n in bot_names()]
-        found = []
-        for name in tablegames.variant_names():
-            cls = tablegames.get_variant(name)
-            found.append({"name": name, "min_players": cls.min_players, "max_players": cls.max_players})
-        return {"variants": found, "bots": offered}
+        found = [variant_info(name) for name in tablegames.variant_names()]
+        return {"variants": found, "bots": offered_bots()}
 
     async def new_game(request: Request) -> dict[str, Any]:
         data = await _body(request)

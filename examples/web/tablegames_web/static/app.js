@@ -1,5 +1,9 @@
 // The page: draws the state the server sends (the seat's view, its redacted log and its legal
 // actions, all in tablegames' published JSON forms) and sends back actions' JSON forms.
+//
+// Nothing here knows a variant by heart: the menu and the option form come from /api/variants
+// (each variant's options JSON Schema), and any variant is drawn by the generic table below.
+// A variant with a richer table registers a renderer under its name (see `renderers`).
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -13,11 +17,29 @@ const PIPS = {
   4: [[0, 0], [0, 2], [2, 0], [2, 2]],
   5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
   6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+  7: [[0, 0], [0, 1], [0, 2], [1, 1], [2, 0], [2, 1], [2, 2]],
+  8: [[0, 0], [0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1], [2, 2]],
+  9: [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 1], [2, 2]],
 };
 const U = 36; // one domino half, in SVG units
 const GAP = 3;
 
-const S = { game: null, token: null, state: null, selected: null, discard: new Set(), busy: false };
+// The JSON forms of pieces (tablegames' notation): a tile is "6-4" (any double-N set), a card is
+// rank then suit ("AS", "10H") or a joker ("JK1").
+const TILE = /^(\d{1,2})-(\d{1,2})$/;
+const CARD = /^(10|[2-9AKQJ])([SHDC])$/;
+const JOKER = /^JK(\d+)$/;
+
+const S = {
+  game: null,
+  token: null,
+  state: null,
+  selected: null,
+  discard: new Set(),
+  busy: false,
+  variants: new Map(), // name -> the server's description (players, summary, options schema, bots)
+  fields: [], // the option form's fields: { name, kind, input, label, prop }
+};
 
 const $ = (id) => document.getElementById(id);
 
@@ -53,8 +75,13 @@ async function api(method, path, body) {
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.message || response.statusText);
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    throw new Error(`the server answered ${response.status} ${response.statusText} without JSON`);
+  }
+  if (!response.ok) throw new Error(data.message || `the server answered ${response.status}`);
   return data;
 }
 
@@ -66,13 +93,23 @@ function showError(message) {
 
 async function newGame(event) {
   event.preventDefault();
-  const variant = $("variant").value;
-  const options = variant === "american-sniff"
-    ? { players: Number($("players").value) }
-    : { seen_undealt: Number($("seen_undealt").value) };
-  const request = { variant, options, seat: 0, bots: $("bots").value };
-  const seed = $("seed").value.trim();
-  if (seed !== "") request.seed = Number(seed);
+  let request;
+  try {
+    request = {
+      variant: $("variant").value,
+      options: readOptions(),
+      seat: Number($("seat").value),
+      bots: $("bots").value,
+    };
+    const seed = $("seed").value.trim();
+    if ($("seed").validity.badInput || (seed !== "" && !Number.isSafeInteger(Number(seed)))) {
+      throw new Error(`the seed must be a whole number, got ${JSON.stringify($("seed").value)}`);
+    }
+    if (seed !== "") request.seed = Number(seed);
+  } catch (error) {
+    showError(error.message);
+    return;
+  }
   try {
     setBusy(true);
     const data = await api("POST", "/api/games", request);
@@ -112,7 +149,11 @@ async function resume() {
   try {
     S.game = match[1];
     S.token = match[2];
-    accept(await api("GET", `/api/games/${S.game}?token=${encodeURIComponent(S.token)}`), false);
+    const state = await api("GET", `/api/games/${S.game}?token=${encodeURIComponent(S.token)}`);
+    $("variant").value = state.variant;
+    buildSetup();
+    fillOptions(state.log.options);
+    accept(state, false);
   } catch (error) {
     S.game = null;
     showError(`could not resume that game: ${error.message}`);
@@ -127,9 +168,12 @@ function setBusy(busy, note) {
 
 function accept(state, fresh) {
   S.state = state;
-  $("variant").value = state.variant;
-  if (state.variant === "american-sniff") $("players").value = String(state.players);
-  syncSetup();
+  if ($("variant").value !== state.variant) {
+    $("variant").value = state.variant;
+    buildSetup();
+  }
+  syncSeats(state.players);
+  $("seat").value = String(state.seat);
   S.selected = null;
   S.discard = new Set();
   render();
@@ -151,12 +195,22 @@ function sideName(side) {
   return seats.includes(st.seat) ? `You + seat ${seats.find((s) => s !== st.seat)}` : `Seats ${seats.join(" + ")}`;
 }
 
+// Where a seat sits around the table: the person at the bottom, the others clockwise (to the
+// person's left first). Tables of more than six put every other seat along the top.
+const PLACES = {
+  1: ["bottom"],
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "top-left", "top-right", "right"],
+  6: ["bottom", "left", "top-left", "top", "top-right", "right"],
+};
+
 function position(seat) {
-  // The person sits at the bottom; the others follow clockwise (to the person's left first).
   const n = S.state.players;
   const offset = (seat - S.state.seat + n) % n;
-  const places = { 2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"] };
-  return places[n][offset];
+  if (PLACES[n]) return PLACES[n][offset];
+  return offset === 0 ? "bottom" : "top";
 }
 
 // ---- drawing pieces -----------------------------------------------------------------------
@@ -178,6 +232,11 @@ function dominoSvg(x, y, first, second, vertical, extraClass) {
   [first, second].forEach((value, i) => {
     const ox = vertical ? 0 : i * U;
     const oy = vertical ? i * U : 0;
+    if (!PIPS[value]) {
+      // Beyond nine pips (double-twelve sets and up) the half shows its number.
+      group.append(svg("text", { class: "pip-number", x: ox + U / 2, y: oy + U / 2 + 6, "text-anchor": "middle", text: String(value) }));
+      return;
+    }
     for (const [r, c] of PIPS[value]) {
       // Rows and columns in the half's own 3 x 3 grid; vertical tiles turn the grid.
       const [gx, gy] = vertical ? [c, r] : [r, c];
@@ -195,7 +254,21 @@ function tileButtonSvg(tile) {
   return root;
 }
 
+// A small horizontal domino, for a tile named in the table's facts or an action.
+function miniTileEl(tile) {
+  const [a, b] = halves(tile);
+  const root = svg("svg", { width: U * 1.2, height: U * 0.6, viewBox: `0 0 ${2 * U} ${U}`, role: "img" });
+  root.append(svg("title", { text: tile }), dominoSvg(0, 0, a, b, false));
+  return el("span", { class: "mini-tile", "data-piece": tile }, root);
+}
+
 function cardEl(card, small) {
+  const joker = JOKER.exec(card);
+  if (joker) {
+    return el("div", { class: `card joker${small ? " small" : ""}`, title: `joker ${joker[1]}` },
+      el("span", { class: "corner" }, "JK", el("br"), joker[1]),
+      el("span", { class: "pipbig" }, "\u2605"));
+  }
   const rank = card.slice(0, -1);
   const suit = card.slice(-1);
   const symbol = SUIT_SYMBOL[suit];
@@ -203,6 +276,43 @@ function cardEl(card, small) {
     el("span", { class: "corner" }, rank, el("br"), symbol),
     el("span", { class: "pipbig" }, symbol),
     small ? null : el("span", { class: "corner br" }, rank, el("br"), symbol));
+}
+
+// "tile", "card" or null: what kind of piece the JSON string `text` names.
+function pieceKind(text) {
+  if (typeof text !== "string") return null;
+  if (TILE.test(text)) return "tile";
+  if (CARD.test(text) || JOKER.test(text)) return "card";
+  return null;
+}
+
+// A piece drawn as it looks on the table: a domino or a card (small for facts), else its text.
+function pieceEl(piece, small) {
+  const kind = pieceKind(piece);
+  if (kind === "tile") return small ? miniTileEl(piece) : tileButtonSvg(piece);
+  if (kind === "card") {
+    const card = cardEl(piece, small);
+    card.setAttribute("data-piece", piece);
+    return card;
+  }
+  return el("span", { class: "piece-text", text: piece });
+}
+
+// Every piece named anywhere in JSON data (an action, a view, an event).
+function piecesIn(data, found = new Set()) {
+  if (pieceKind(data)) found.add(data);
+  else if (Array.isArray(data)) for (const item of data) piecesIn(item, found);
+  else if (data && typeof data === "object") for (const item of Object.values(data)) piecesIn(item, found);
+  return found;
+}
+
+// What the table is played with, for the backs of the other seats' pieces: the kind of the
+// first piece in the seat's view, else in its log.
+function tableKind(st) {
+  for (const source of [st.view.hand, st.view, st.log.events]) {
+    for (const piece of piecesIn(source)) return pieceKind(piece);
+  }
+  return "card";
 }
 
 // ---- the Sniff layout ---------------------------------------------------------------------
@@ -498,26 +608,27 @@ function lastSniffHand(st) {
   return { view, number: events[end].hand_number, lines: st.log_text.slice(end, next) };
 }
 
-function renderLastHand(st) {
-  const panel = $("last-hand-panel");
-  if (st.variant === "american-sniff") {
-    const last = lastSniffHand(st);
-    panel.hidden = !last;
-    if (!last) return;
-    const box = $("last-hand");
-    box.replaceChildren(el("p", { class: "target-note", text: `The table at the end of hand ${last.number}:` }),
-      drawSniffLayout(last.view, [], new Set(), "last-layout"));
-    const list = el("ul", { class: "awards" });
-    for (const line of last.lines) {
-      const seat = /^seat (\d+)/.exec(line);
-      list.append(el("li", { text: seat && Number(seat[1]) === st.seat ? asYou(line) : line }));
-    }
-    box.append(list);
-    return;
+// The "Last hand" panel of Sniff: the final layout and what each seat scored. Returns whether
+// there was a hand to show.
+function renderSniffLastHand(st) {
+  const last = lastSniffHand(st);
+  if (!last) return false;
+  const box = $("last-hand");
+  box.replaceChildren(el("p", { class: "target-note", text: `The table at the end of hand ${last.number}:` }),
+    drawSniffLayout(last.view, [], new Set(), "last-layout"));
+  const list = el("ul", { class: "awards" });
+  for (const line of last.lines) {
+    const seat = /^seat (\d+)/.exec(line);
+    list.append(el("li", { text: seat && Number(seat[1]) === st.seat ? asYou(line) : line }));
   }
+  box.append(list);
+  return true;
+}
+
+// The "Last hand" panel of Smear: the contract, who won each point, the card points.
+function renderSmearLastHand(st) {
   const last = st.view.last_hand;
-  panel.hidden = !last;
-  if (!last) return;
+  if (!last) return false;
   const box = $("last-hand");
   box.replaceChildren();
   box.append(el("p", { text: `Hand ${last.hand_number}: ${seatName(last.bidder)} bid ${last.bid} and ${last.made ? "made it" : "was set"}.` }));
@@ -527,6 +638,7 @@ function renderLastHand(st) {
     list.append(el("li", {}, el("span", { text: `${award.point}${award.card ? ` (${award.card})` : ""}` }), el("b", { text: who })));
   }
   box.append(list, el("p", { class: "target-note", text: `Card points for game: ${last.card_points.join(" \u2013 ")}` }));
+  return true;
 }
 
 // ---- scores and the paper tally ------------------------------------------------------------
@@ -568,8 +680,8 @@ function renderScores(st) {
   const box = $("scores");
   box.replaceChildren();
   const mySide = st.side_of_seat[st.seat];
-  const target = st.view.target;
-  const paperTally = st.variant === "american-sniff";
+  const target = typeof st.view.target === "number" ? st.view.target : null;
+  const paperTally = S.variants.get(st.variant).paper_tally;
   st.scores.forEach((score, side) => {
     const row = el("div", {
       class: `score-row${side === mySide ? " mine" : ""}${st.winner === side ? " won" : ""}`,
@@ -578,44 +690,48 @@ function renderScores(st) {
     el("span", { class: "score-name", text: sideName(side) }),
     el("span", { class: "score-num", "data-score": score, text: String(score) }));
     if (paperTally) row.append(el("div", { class: "tally" }, tallySvg(score)));
-    const bar = el("div", {});
-    bar.style.width = `${Math.max(0, Math.min(100, (100 * score) / target))}%`;
-    row.append(el("div", { class: "progress" }, bar));
+    if (target !== null) {
+      const bar = el("div", {});
+      bar.style.width = `${Math.max(0, Math.min(100, (100 * score) / target))}%`;
+      row.append(el("div", { class: "progress" }, bar));
+    }
     box.append(row);
   });
-  box.append(el("div", { class: "target-note", text: `First to ${target} wins.` }));
+  if (target !== null) box.append(el("div", { class: "target-note", text: `First to ${target} wins.` }));
 }
 
 // ---- seats, log, status ---------------------------------------------------------------------
 
+// The seats around the table: whose turn it is, the dealer (a view's `dealer`), each seat's call
+// in an auction (a view's `bids`, `{"seat", "amount"}` with null for a pass) and the backs of
+// the other seats' pieces.
 function renderSeats(st) {
   const seats = $("seats");
   seats.replaceChildren();
   const view = st.view;
-  const me = el("div", { class: `seat pos-bottom${view.current_player === st.seat ? " turn" : ""}`, "data-seat": st.seat },
-    el("span", { class: "badge" }, "You"));
-  if (st.variant === "four-point-smear") {
-    if (view.dealer === st.seat) me.firstChild.append(el("span", { class: "chip", title: "dealer", text: "D" }));
-    const call = view.bids.find((b) => b.seat === st.seat);
-    if (call) me.append(el("span", { class: "call", text: call.amount === null ? "passed" : `bid ${call.amount}` }));
-  }
-  seats.append(me);
+  const noun = tableKind(st);
+  const bids = Array.isArray(view.bids) ? view.bids.filter((b) => b && "seat" in b && "amount" in b) : [];
   for (let seat = 0; seat < st.players; seat += 1) {
-    if (seat === st.seat) continue;
-    const backs = el("div", { class: "backs" });
-    for (let i = 0; i < view.hand_sizes[seat]; i += 1) {
-      backs.append(el("span", { class: st.variant === "american-sniff" ? "back-tile" : "back-card" }));
+    const mine = seat === st.seat;
+    const badge = el("span", { class: "badge" }, mine ? "You" : seatName(seat));
+    if (view.dealer === seat) badge.append(el("span", { class: "chip", title: "dealer", text: "D" }));
+    const node = el("div", {
+      class: `seat pos-${position(seat)}${view.current_player === seat ? " turn" : ""}`,
+      "data-seat": seat,
+    }, badge);
+    if (!PLACES[st.players] && !mine) {
+      const offset = (seat - st.seat + st.players) % st.players;
+      node.style.left = `${(100 * offset) / st.players}%`;
     }
-    const size = view.hand_sizes[seat];
-    const noun = st.variant === "american-sniff" ? "tile" : "card";
-    const badge = el("span", { class: "badge", title: `${size} ${noun}${size === 1 ? "" : "s"}` }, seatName(seat));
-    if (st.variant === "four-point-smear" && view.dealer === seat) badge.append(el("span", { class: "chip", title: "dealer", text: "D" }));
-    const node = el("div", { class: `seat pos-${position(seat)}${view.current_player === seat ? " turn" : ""}`, "data-seat": seat },
-      badge, backs);
-    if (st.variant === "four-point-smear") {
-      const call = view.bids.find((b) => b.seat === seat);
-      if (call) node.append(el("span", { class: "call", text: call.amount === null ? "passed" : `bid ${call.amount}` }));
+    if (!mine) {
+      const size = view.hand_sizes[seat];
+      badge.title = `${size} ${noun}${size === 1 ? "" : "s"}`;
+      const backs = el("div", { class: "backs" });
+      for (let i = 0; i < size; i += 1) backs.append(el("span", { class: `back-${noun}` }));
+      node.append(backs);
     }
+    const call = bids.find((b) => b.seat === seat);
+    if (call) node.append(el("span", { class: "call", text: call.amount === null ? "passed" : `bid ${call.amount}` }));
     seats.append(node);
   }
 }
@@ -650,11 +766,7 @@ function renderStatus(st) {
   if (st.is_over) {
     status.append("The match is over.");
   } else if (st.current_player === st.seat) {
-    const kinds = new Set(st.legal_actions.map((a) => a.type));
-    let note = " Pieces you may play are outlined in gold.";
-    if (kinds.has("bid") || (kinds.has("pass") && !kinds.has("play"))) note = " Bid or pass.";
-    else if (kinds.has("discard")) note = " Choose the cards to discard, then press Discard.";
-    status.append(el("b", { text: "Your turn." }), note);
+    status.append(el("b", { text: "Your turn." }), ` ${rendererFor(st.variant).hint(st)}`);
   } else {
     status.append(`Waiting for ${seatName(st.current_player)}.`);
   }
@@ -692,25 +804,278 @@ function render() {
   $("welcome").hidden = true;
   $("felt").classList.toggle("no-side-seats", st.players === 2);
   for (const id of ["center", "hand", "actions"]) $(id).replaceChildren();
-  if (st.variant === "american-sniff") renderSniff(st);
-  else renderSmear(st);
+  const renderer = rendererFor(st.variant);
+  $("felt").dataset.renderer = renderer.name;
+  renderer.table(st);
   renderSeats(st);
   renderScores(st);
-  renderLastHand(st);
+  $("last-hand-panel").hidden = !(renderer.lastHand && renderer.lastHand(st));
   renderLog(st);
   renderStatus(st);
 }
 
-function syncSetup() {
-  const sniff = $("variant").value === "american-sniff";
-  for (const node of document.querySelectorAll(".sniff-only")) node.hidden = !sniff;
-  for (const node of document.querySelectorAll(".smear-only")) node.hidden = sniff;
+// ---- the variants' renderers -----------------------------------------------------------------
+
+// What the person is asked to do on their turn, in Sniff and Smear.
+function pieceHint(st) {
+  const kinds = new Set(st.legal_actions.map((a) => a.type));
+  if (kinds.has("bid") || (kinds.has("pass") && !kinds.has("play"))) return "Bid or pass.";
+  if (kinds.has("discard")) return "Choose the cards to discard, then press Discard.";
+  return "Pieces you may play are outlined in gold.";
 }
 
-$("setup").addEventListener("submit", newGame);
-$("variant").addEventListener("change", syncSetup);
-syncSetup();
-window.addEventListener("hashchange", () => {
-  if (!location.hash.startsWith(`#${S.game}:`)) resume();
-});
-resume();
+// A renderer draws the table (`table(st)`: the centre, the hand and the action buttons), may
+// fill the "Last hand" panel (`lastHand(st)`, returning whether it did) and says what to do on
+// the person's turn (`hint(st)`). Variants without one of their own get the generic table.
+const renderers = {};
+renderers["american-sniff"] = { name: "sniff", table: renderSniff, lastHand: renderSniffLastHand, hint: pieceHint };
+renderers["four-point-smear"] = { name: "smear", table: renderSmear, lastHand: renderSmearLastHand, hint: pieceHint };
+const GENERIC = {
+  name: "generic",
+  table: renderGeneric,
+  lastHand: null,
+  hint: () => "Press an action below, or a piece of yours that only one action uses.",
+};
+
+function rendererFor(variant) {
+  return Object.hasOwn(renderers, variant) ? renderers[variant] : GENERIC;
+}
+
+// ---- the generic table ------------------------------------------------------------------------
+
+// View fields that the generic table shows elsewhere (the hand, the seats, the scores, the
+// status, the action buttons) rather than among the table's facts.
+const SHOWN_ELSEWHERE = new Set(["seat", "hand", "hand_number", "hand_sizes", "scores", "current_player", "legal_actions", "winner"]);
+
+// "tricks_won" as a person reads it: "tricks won".
+function humanise(key) {
+  return String(key).replace(/_/g, " ");
+}
+
+// Any JSON value, readably: pieces drawn small, lists in a row, objects as definition lists.
+function valueEl(value) {
+  if (value === null || value === undefined) return el("span", { class: "none", text: "\u2014" });
+  if (typeof value === "boolean") return el("span", { text: value ? "yes" : "no" });
+  if (pieceKind(value)) return pieceEl(value, true);
+  if (typeof value !== "object") return el("span", { text: String(value) });
+  if (Array.isArray(value)) {
+    if (!value.length) return el("span", { class: "none", text: "none" });
+    return el("ol", { class: "values" }, ...value.map((item) => el("li", {}, valueEl(item))));
+  }
+  const list = el("dl", { class: "nested" });
+  for (const [key, item] of Object.entries(value)) list.append(el("dt", { text: humanise(key) }), el("dd", {}, valueEl(item)));
+  return list;
+}
+
+// A readable text of an action's JSON form, for an action whose variant gives it no label:
+// {"type": "play", "tile": "6-4", "end": "W"} reads "play, tile 6-4, end W".
+function describeAction(action) {
+  const text = (value) => {
+    if (value === null) return "none";
+    if (Array.isArray(value)) return value.map(text).join(" ");
+    return typeof value === "object" ? JSON.stringify(value) : String(value);
+  };
+  const rest = Object.entries(action).filter(([key]) => key !== "type").map(([key, value]) => `${humanise(key)} ${text(value)}`);
+  return [action.type, ...rest].join(", ");
+}
+
+function actionLabel(st, index) {
+  const label = st.labels ? st.labels[index] : null;
+  return label === null || label === undefined ? describeAction(st.legal_actions[index]) : label;
+}
+
+// The table of any variant: its public state as a list of facts, the person's pieces (a piece
+// that only one legal action uses plays it; one that several use picks out their buttons), and
+// a button for each legal action.
+function renderGeneric(st) {
+  const view = st.view;
+  const facts = el("dl", { class: "view-fields", id: "view-fields" });
+  for (const [key, value] of Object.entries(view)) {
+    if (SHOWN_ELSEWHERE.has(key)) continue;
+    facts.append(el("dt", { "data-field": key, text: humanise(key) }), el("dd", { "data-field": key }, valueEl(value)));
+  }
+  $("center").append(el("div", { class: "generic-table" },
+    el("div", { class: "fact-label", id: "hand-number", text: `Hand ${view.hand_number}` }), facts));
+
+  const legal = st.legal_actions;
+  const uses = legal.map((action) => piecesIn(action));
+  const hand = $("hand");
+  for (const piece of view.hand) {
+    const kind = pieceKind(piece);
+    const mine = legal.map((_, i) => i).filter((i) => uses[i].has(piece));
+    hand.append(el("button", {
+      class: `piece ${kind === "tile" ? "tile" : "card-piece"}${mine.length ? " legal" : ""}${S.selected === piece ? " selected" : ""}${legal.length ? "" : " idle"}`,
+      "data-piece": piece,
+      "data-tile": kind === "tile" ? piece : null,
+      "data-card": kind === "card" ? piece : null,
+      disabled: mine.length === 0 || S.busy,
+      title: mine.map((i) => actionLabel(st, i)).join(" / ") || `${piece} cannot be played now`,
+      onclick: () => {
+        if (mine.length === 1) send(legal[mine[0]]);
+        else {
+          S.selected = S.selected === piece ? null : piece;
+          render();
+        }
+      },
+    }, pieceEl(piece, false)));
+  }
+  const bar = $("actions");
+  legal.forEach((action, i) => {
+    if (S.selected !== null && !uses[i].has(S.selected)) return;
+    bar.append(el("button", {
+      class: "action-btn",
+      "data-index": i,
+      "data-type": action.type,
+      disabled: S.busy,
+      onclick: () => send(action),
+    }, actionLabel(st, i)));
+  });
+  if (S.selected !== null) bar.append(el("button", { class: "show-all", onclick: () => { S.selected = null; render(); } }, "Show every action"));
+}
+
+// ---- the setup form, from the variants the server offers ---------------------------------------
+
+// The node a local "$ref" ("#/$defs/Name") of `schema` points to, or `node` itself.
+function resolveRef(schema, node) {
+  let current = node;
+  for (let hops = 0; current && typeof current.$ref === "string"; hops += 1) {
+    if (hops > 20 || !current.$ref.startsWith("#/")) throw new Error(`cannot follow the schema reference ${current.$ref}`);
+    current = current.$ref.slice(2).split("/").reduce((n, key) => (n ? n[key] : undefined), schema);
+  }
+  if (!current) throw new Error(`a schema reference of ${schema.$id} leads nowhere`);
+  return current;
+}
+
+// One field of the option form for the option `name` described by the schema `prop`: booleans
+// are checkboxes, enums and small integer ranges are menus, other numbers and strings are
+// inputs (bounded by minimum and maximum), anything else is typed as JSON. Defaults are filled
+// in; a field left on "default" is not sent, so the variant's own default applies.
+function optionField(name, prop) {
+  const id = $(name) ? `option-${name}` : name;
+  const label = prop.title && prop.title !== name ? prop.title : humanise(name);
+  const help = typeof prop.description === "string" ? prop.description.split("\n")[0] : null;
+  const hasDefault = "default" in prop;
+  const blank = () => el("option", { value: "", text: "default" });
+  const span = prop.maximum - prop.minimum;
+  let kind;
+  let input;
+  if (Array.isArray(prop.enum)) {
+    kind = "enum";
+    const choices = prop.enum.map((v) => {
+      const option = el("option", { value: String(v), text: String(v), selected: hasDefault && v === prop.default });
+      option.enumValue = v; // the JSON value (an enum may hold numbers as well as strings)
+      return option;
+    });
+    input = el("select", { id, name }, hasDefault ? null : blank(), ...choices);
+  } else if (prop.type === "boolean") {
+    kind = "boolean";
+    input = el("input", { id, name, type: "checkbox", checked: prop.default === true });
+  } else if (prop.type === "integer" && Number.isInteger(span) && span >= 0 && span <= 12) {
+    kind = "integer";
+    const values = Array.from({ length: span + 1 }, (_, i) => prop.minimum + i);
+    input = el("select", { id, name }, hasDefault ? null : blank(),
+      ...values.map((v) => el("option", { value: String(v), text: String(v), selected: hasDefault && v === prop.default })));
+  } else if (prop.type === "integer" || prop.type === "number") {
+    kind = "number";
+    input = el("input", {
+      id, name, type: "number", min: prop.minimum, max: prop.maximum, step: prop.type === "integer" ? 1 : "any",
+      value: hasDefault ? String(prop.default) : null, placeholder: "default",
+    });
+  } else if (prop.type === "string") {
+    kind = "string";
+    input = el("input", { id, name, type: "text", value: hasDefault ? prop.default : null, placeholder: "default" });
+  } else {
+    kind = "json";
+    input = el("input", { id, name, type: "text", value: hasDefault ? JSON.stringify(prop.default) : null, placeholder: "default (JSON)" });
+  }
+  const node = el("label", { class: `option option-${kind}`, title: help }, label, input);
+  return { name, kind, input, label, node };
+}
+
+// The options the form asks for: only the fields not left on their default.
+function readOptions() {
+  const options = {};
+  for (const field of S.fields) {
+    const raw = field.input.value.trim();
+    if (field.kind === "boolean") options[field.name] = field.input.checked;
+    else if (field.kind === "number" && field.input.validity.badInput) {
+      throw new Error(`${field.label} must be a number, got ${JSON.stringify(field.input.value)}`);
+    } else if (raw === "") continue;
+    else if (field.kind === "integer" || field.kind === "number") options[field.name] = Number(raw);
+    else if (field.kind === "enum") options[field.name] = field.input.selectedOptions[0].enumValue;
+    else if (field.kind === "string") options[field.name] = field.input.value;
+    else {
+      try {
+        options[field.name] = JSON.parse(raw);
+      } catch (error) {
+        throw new Error(`${field.label} must be JSON: ${error.message}`);
+      }
+    }
+  }
+  return options;
+}
+
+// Sets the form to the options of a game (its log's `options`).
+function fillOptions(options) {
+  for (const field of S.fields) {
+    if (!(field.name in options)) continue;
+    const value = options[field.name];
+    if (field.kind === "boolean") field.input.checked = value === true;
+    else if (field.kind === "json") field.input.value = JSON.stringify(value);
+    else field.input.value = String(value);
+  }
+}
+
+// The seats the person may take: as many as the form's `players` option, else the variant's
+// most (the core's rule for how many seats a game has).
+function syncSeats(players) {
+  const variant = S.variants.get($("variant").value);
+  const field = S.fields.find((f) => f.name === "players");
+  const chosen = field ? Number(field.input.value) : NaN;
+  const count = players || (Number.isInteger(chosen) && field.input.value !== "" ? chosen : variant.max_players);
+  const seat = $("seat");
+  const keep = seat.value;
+  seat.replaceChildren(...Array.from({ length: count }, (_, i) => el("option", { value: String(i), text: String(i) })));
+  seat.value = Number(keep) < count ? keep : "0";
+}
+
+// Builds the option form, the seats and the bots of the chosen variant from its description.
+function buildSetup() {
+  const variant = S.variants.get($("variant").value);
+  $("options").replaceChildren();
+  S.fields = [];
+  const schema = variant.options_schema;
+  const root = resolveRef(schema, schema);
+  for (const [name, prop] of Object.entries(root.properties || {})) {
+    const field = optionField(name, resolveRef(schema, prop));
+    S.fields.push(field);
+    $("options").append(field.node);
+  }
+  $("variant-summary").textContent = variant.summary;
+  const bots = $("bots");
+  const keep = bots.value;
+  bots.replaceChildren(...variant.bots.map((name) => el("option", { value: name, text: name })));
+  if (variant.bots.includes(keep)) bots.value = keep;
+  syncSeats();
+}
+
+async function start() {
+  $("setup").addEventListener("submit", newGame);
+  try {
+    const data = await api("GET", "/api/variants");
+    for (const variant of data.variants) S.variants.set(variant.name, variant);
+    $("variant").replaceChildren(...data.variants.map((v) => el("option", { value: v.name, title: v.summary, text: v.name })));
+    buildSetup();
+  } catch (error) {
+    showError(`could not load the variants: ${error.message}`);
+    return;
+  }
+  $("variant").addEventListener("change", buildSetup);
+  $("options").addEventListener("change", () => syncSeats());
+  window.addEventListener("hashchange", () => {
+    if (!location.hash.startsWith(`#${S.game}:`)) resume();
+  });
+  await resume();
+}
+
+start();
