@@ -1,24 +1,29 @@
-"""The web page in a real browser: a person plays a whole Sniff hand and part of a Smear hand by clicking.
+"""The web page in a real browser: a person plays Sniff, Smear and the plug-ins All Fives and Auction Pitch by clicking.
 
 The server runs with uvicorn on a free local port; headless Chromium (the system's
 ``/usr/bin/chromium``) drives the page with Playwright. What the page shows (the count, the
-scores) is checked against the seat's view fetched from the API. Screenshots go to
+scores; for the plug-ins, drawn by the generic table, the hand, the turn, the table's facts and
+the action buttons) is checked against the seat's state fetched from the API. Screenshots go to
 ``tests/web/artifacts/``.
 """
 
 from __future__ import annotations
 
+import random
+import re
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import httpx
 import pytest
 import uvicorn
 from tablegames_web.app import create_app
+
+import tablegames
 
 pytestmark = pytest.mark.browser
 
@@ -201,3 +206,194 @@ def test_person_bids_discards_and_plays_smear(server: str, page: Any) -> None:
         state = _server_state(server, page)
     assert plays >= 3 or state["is_over"]
     assert shot or state["is_over"]
+
+
+# -- any variant: the form from the schemas, the generic table --------------------------------
+
+WAIT_MS: Final = 30_000
+"""The longest any single wait on the page may take, in milliseconds."""
+SHOWN_ELSEWHERE: Final = frozenset(
+    {"seat", "hand", "hand_number", "hand_sizes", "scores", "current_player", "legal_actions", "winner"}
+)
+"""View fields the generic table shows outside its list of facts (hand, seats, scores, status, buttons)."""
+TILE_TEXT: Final = re.compile(r"\d{1,2}-\d{1,2}")
+"""A tile's notation."""
+
+
+def _variants(base: str) -> dict[str, dict[str, Any]]:
+    response = httpx.get(f"{base}/api/variants", timeout=30)
+    assert response.status_code == 200, response.text
+    return {v["name"]: v for v in response.json()["variants"]}
+
+
+def _options_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """The property schemas of a variant's options (the one object its options schema refers to)."""
+    schema = entry["options_schema"]
+    name = schema["$ref"].rsplit("/", 1)[1]
+    properties: dict[str, Any] = schema["$defs"][name]["properties"]
+    return properties
+
+
+def _option_texts(page: Any, selector: str) -> list[str]:
+    texts: list[str] = page.locator(f"{selector} option").all_inner_texts()
+    return texts
+
+
+def test_the_form_is_built_from_each_variants_options_schema(server: str, page: Any) -> None:
+    """Every variant's menu entry and option fields come from /api/variants: types, bounds, defaults, seats, bots."""
+    variants = _variants(server)
+    page.goto(server)
+    page.wait_for_selector("#variant option[value='auction-pitch']", state="attached", timeout=WAIT_MS)
+    assert _option_texts(page, "#variant") == list(variants)
+    for name, entry in variants.items():
+        page.select_option("#variant", name)
+        assert page.inner_text("#variant-summary") == entry["summary"]
+        assert _option_texts(page, "#bots") == entry["bots"]
+        fields = page.locator("#options label")
+        assert fields.count() == len(_options_of(entry))
+        for option, prop in _options_of(entry).items():
+            field = f"#options [name={option}]"
+            if prop.get("enum"):
+                assert _option_texts(page, field) == [str(v) for v in prop["enum"]]
+                assert page.input_value(field) == str(prop["default"])
+            elif prop["type"] == "boolean":
+                assert page.get_attribute(field, "type") == "checkbox"
+                assert page.is_checked(field) is prop["default"]
+            elif prop["maximum"] - prop["minimum"] <= 12:
+                expected = [str(v) for v in range(prop["minimum"], prop["maximum"] + 1)]
+                assert [t for t in _option_texts(page, field) if t != "default"] == expected
+                assert page.input_value(field) == str(prop.get("default", ""))
+            else:
+                assert page.get_attribute(field, "type") == "number"
+                assert page.get_attribute(field, "min") == str(prop["minimum"])
+                assert page.get_attribute(field, "max") == str(prop["maximum"])
+                assert page.input_value(field) == str(prop.get("default", ""))
+        players = _options_of(entry).get("players", {}).get("default", entry["max_players"])
+        assert _option_texts(page, "#seat") == [str(s) for s in range(players)]
+    page.select_option("#variant", "all-fives")
+    page.select_option("#players", "4")
+    assert _option_texts(page, "#seat") == ["0", "1", "2", "3"]
+
+
+def test_bad_options_get_the_librarys_message_on_the_page(server: str, page: Any) -> None:
+    """An option out of range is refused by the library, and the page shows its message and starts no game."""
+    with pytest.raises(tablegames.InvalidOptionsError) as info:
+        tablegames.new_game("auction-pitch", target=0)
+    page.goto(server)
+    page.select_option("#variant", "auction-pitch", timeout=WAIT_MS)
+    page.fill("#target", "0")
+    page.check("#smudge")
+    with page.expect_response(lambda r: r.url.endswith("/api/games"), timeout=WAIT_MS) as answer:
+        page.click("#new-game")
+    assert answer.value.status == 400
+    assert answer.value.request.post_data_json["options"] == {"target": 0, "smudge": True}
+    page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+    assert page.inner_text("#error") == str(info.value)
+    assert page.evaluate("location.hash") == ""
+
+
+def _uses(state: dict[str, Any]) -> list[set[str]]:
+    """The pieces of the seat's hand that each legal action names."""
+    hand = set(state["view"]["hand"])
+    return [{v for v in _strings(action) if v in hand} for action in state["legal_actions"]]
+
+
+def _strings(data: Any) -> list[str]:
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [s for v in data.values() for s in _strings(v)]
+    if isinstance(data, list):
+        return [s for v in data for s in _strings(v)]
+    return []
+
+
+def _check_generic(page: Any, state: dict[str, Any], pieces: str) -> None:
+    """The generic table shows the server's state: the hand as tiles or cards, scores, turn, facts, action labels."""
+    view = state["view"]
+    assert page.get_attribute("#felt", "data-renderer") == "generic"
+    hand = page.locator("#hand .piece")
+    assert [hand.nth(i).get_attribute("data-piece") for i in range(hand.count())] == view["hand"]
+    if pieces == "tiles":
+        assert all(TILE_TEXT.fullmatch(t) for t in view["hand"])
+        assert page.locator("#hand .piece.tile svg .domino").count() == len(view["hand"])
+    else:
+        assert page.locator("#hand .piece .card").count() == len(view["hand"])
+        shown = page.locator("#hand .piece .card .corner:not(.br)").all_inner_texts()
+        assert [t.split()[0] for t in shown] == [card[:-1] for card in view["hand"]]
+    assert [int(t) for t in page.locator("#scores .score-num").all_inner_texts()] == state["scores"]
+    turn = page.locator(".seat.turn")
+    assert turn.count() == 1 and turn.get_attribute("data-seat") == str(state["current_player"])
+    assert page.inner_text("#status").startswith("Your turn.")
+    assert page.locator("#actions .action-btn").all_inner_texts() == state["labels"]
+    fields = page.locator("#view-fields > dt")
+    expected = [key for key in view if key not in SHOWN_ELSEWHERE]
+    assert [fields.nth(i).get_attribute("data-field") for i in range(fields.count())] == expected
+    for key in expected:
+        if isinstance(view[key], int) and not isinstance(view[key], bool):
+            assert page.inner_text(f'#view-fields > dd[data-field="{key}"]') == str(view[key])
+    assert page.text_content("#hand-number") == f"Hand {view['hand_number']}"
+
+
+def _act_and_wait(page: Any, selector: str) -> None:
+    with page.expect_response(lambda r: "/actions" in r.url, timeout=WAIT_MS) as answer:
+        page.locator(selector).click(timeout=WAIT_MS)
+    assert answer.value.status == 200, answer.value.text()
+    page.wait_for_function("!document.body.classList.contains('busy')", timeout=WAIT_MS)
+
+
+def _play_generic_hand(server: str, page: Any, variant: str, pieces: str, *, seed: int) -> dict[str, Any]:
+    """Play hand 1 of ``variant`` through the generic table, by action buttons and pieces; the last state."""
+    _start(page, server, variant, bots="greedy", seed=str(seed))
+    state = _server_state(server, page)
+    rng = random.Random(seed)
+    moves = 0
+    by_piece = by_choice = 0
+    while state["view"]["hand_number"] == 1 and not state["is_over"]:
+        _check_generic(page, state, pieces)
+        choice = rng.randrange(len(state["legal_actions"]))
+        uses = _uses(state)
+        users = [i for i, used in enumerate(uses) if uses[choice] and used == uses[choice]]
+        piece = next(iter(uses[choice])) if len(uses[choice]) == 1 else None
+        if piece is not None and sum(piece in used for used in uses) == 1:
+            _act_and_wait(page, f'#hand .piece[data-piece="{piece}"]')  # the only action using the piece
+            by_piece += 1
+        elif piece is not None and len(users) > 1:
+            page.click(f'#hand .piece[data-piece="{piece}"]', timeout=WAIT_MS)  # picks out its actions
+            shown = page.locator("#actions .action-btn")
+            assert [int(shown.nth(i).get_attribute("data-index")) for i in range(shown.count())] == users
+            _act_and_wait(page, f'#actions .action-btn[data-index="{choice}"]')
+            by_choice += 1
+        else:
+            _act_and_wait(page, f'#actions .action-btn[data-index="{choice}"]')
+        moves += 1
+        assert moves < 80, "the hand did not end"
+        state = _server_state(server, page)
+    assert moves > 0 and by_piece > 0
+    return state
+
+
+def _check_hand_scored(page: Any, state: dict[str, Any], end_type: str) -> None:
+    """After hand 1, the page shows the hand-end event's line (log and banner) and the server's scores."""
+    events = state["log"]["events"]
+    line = state["log_text"][next(i for i, e in enumerate(events) if e["type"] == end_type)]
+    assert line in page.locator("#log li").all_inner_texts()
+    assert line in page.inner_text("#banner") and page.is_visible("#banner")
+    assert [int(t) for t in page.locator("#scores .score-num").all_inner_texts()] == state["scores"]
+    assert state["scores"] != [0] * len(state["scores"])
+
+
+def test_person_plays_a_whole_hand_of_all_fives(server: str, page: Any) -> None:
+    """All Fives (a plug-in) through the generic table: tiles drawn as dominoes, a whole hand played by clicking."""
+    state = _play_generic_hand(server, page, "all-fives", "tiles", seed=5)
+    _check_hand_scored(page, state, "hand_ended")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "all-fives-after-hand.png"), full_page=True)
+
+
+def test_person_plays_a_whole_hand_of_auction_pitch(server: str, page: Any) -> None:
+    """Auction Pitch (a plug-in) through the generic table: bids by button, cards drawn as cards, a whole hand."""
+    state = _play_generic_hand(server, page, "auction-pitch", "cards", seed=6)
+    _check_hand_scored(page, state, "hand_scored")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "auction-pitch-after-hand.png"), full_page=True)

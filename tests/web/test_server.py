@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Final
 
 import attrs
 import pytest
-from tablegames_web.app import GameStore, Session, _label, create_app, offered_bots
+from tablegames_web.app import STATIC, GameStore, Session, _label, create_app, offered_bots
 
 import tablegames
 from tablegames.bots import bot_names
@@ -464,3 +464,11 @@ def test_plug_in_variants_play_against_every_bot(client: TestClient, variant: st
         bot_moves += sum(1 for e in state["events"] if e.get("seat") not in (None, 0))
     assert bot_moves >= 3
     assert state["view"] == json.loads(tablegames.dumps(game.view(0)))
+
+
+def test_the_page_names_a_variant_only_to_register_its_renderer() -> None:
+    """The page's files name a variant only in its renderer's registration: menus and forms come from the API."""
+    for name in tablegames.variant_names():
+        for path in (STATIC / "app.js", STATIC / "index.html", STATIC / "style.css"):
+            lines = [line for line in path.read_text().splitlines() if name in line]
+            assert all(line.startswith(f'renderers["{name}"] = {{') for line in lines), (path.name, lines)

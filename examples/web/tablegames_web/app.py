@@ -67,9 +67,6 @@ def offered_bots() -> list[str]:
 
     The bots (:mod:`tablegames.bots`) are generic over the core contract, so each of them plays
     every conforming variant, built in or plugged in.
-
-    >>> offered_bots()[:3]
-    ['greedy', 'random', 'ismcts']
     """
     rank = {name: i for i, name in enumerate(_BOT_ORDER)}
     return sorted(bot_names(), key=lambda name: (rank.get(name, len(rank)), name))
