@@ -30,7 +30,7 @@ from tablegames.cli.errors import CommandError
 from tablegames.cli.options import add_option_flags, options_from_args, parse_bots
 from tablegames.cli.play import run_play
 from tablegames.cli.replay import run_replay
-from tablegames.cli.rules import describe_variant, rules_page
+from tablegames.cli.rules import list_entry, rules_page
 from tablegames.cli.schema import run_schema
 from tablegames.cli.simulate import run_simulate
 from tablegames.core.errors import TableGamesError
@@ -94,13 +94,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
 
     play = commands["play"] = sub.add_parser(
-        "play", help="play a seat against bots, or watch bots play a match",
+        "play",
+        help="play a seat against bots, or watch bots play a match",
         description="Play one seat against bots (--seat), choosing moves by number, or watch bots play.",
     )
     play.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
-    play.add_argument(
-        "--seat", type=int, default=None, help="the seat you play (default: watch bots play every seat)"
-    )
+    play.add_argument("--seat", type=int, default=None, help="the seat you play (default: watch bots play every seat)")
     play.add_argument("--bots", type=_bots, default="random", metavar="LIST", help=bots_help)
     play.add_argument(
         "--seed", type=int, default=None, help="the seed of every shuffle and of the bots (default: random)"
@@ -111,7 +110,8 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
 
     simulate = commands["simulate"] = sub.add_parser(
-        "simulate", help="play many matches between bots and compare them",
+        "simulate",
+        help="play many matches between bots and compare them",
         description="Play many matches between bots and print win rates with 95% confidence intervals.",
     )
     simulate.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
@@ -134,7 +134,10 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     schema = commands["schema"] = sub.add_parser("schema", help="print a variant's JSON Schemas (draft 2020-12)")
     schema.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
     schema.add_argument(
-        "--kind", choices=SCHEMA_KINDS, default=None, metavar="KIND",
+        "--kind",
+        choices=SCHEMA_KINDS,
+        default=None,
+        metavar="KIND",
         help=f"print only this kind's schema ({', '.join(SCHEMA_KINDS)}; default: all, keyed by kind)",
     )
     return parser, commands
@@ -159,9 +162,10 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> int:
     command = args.command
     if command == "variants":
-        for name in variant_names():
+        for i, name in enumerate(variant_names()):
+            out.write("\n" if i else "")
             try:
-                out.write(describe_variant(get_variant(name)) + "\n")
+                out.write(list_entry(get_variant(name)) + "\n")
             except Exception as exc:  # a third-party variant that does not load
                 out.write(f"{name}  (cannot be loaded: {exc})\n")
         return 0
@@ -181,8 +185,17 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
             game, seat=args.seat, specs=args.bots, seed=seed, quiet=args.quiet, out=out, inp=inp, log_path=args.log
         )
     return run_simulate(
-        cls, options, specs=args.bots, games=args.games, seed=seed, workers=args.workers,
-        duplicate=args.duplicate, out_path=args.out, progress=not args.no_progress, out=out, err=err,
+        cls,
+        options,
+        specs=args.bots,
+        games=args.games,
+        seed=seed,
+        workers=args.workers,
+        duplicate=args.duplicate,
+        out_path=args.out,
+        progress=not args.no_progress,
+        out=out,
+        err=err,
     )
 
 

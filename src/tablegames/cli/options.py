@@ -7,8 +7,9 @@ asked of the options class itself, by giving its validator a value it must refus
 the ``allowed: ...`` part of the error, so the command line can never disagree with the
 library.
 
->>> from tablegames.variants.smear import SmearOptions
->>> [(f.flag, f.allowed, f.default) for f in option_flags(SmearOptions)][:2]
+>>> import tablegames
+>>> smear_options = tablegames.get_variant("four-point-smear").options_class
+>>> [(f.flag, f.allowed, f.default) for f in option_flags(smear_options)][:2]
 [('--seen-undealt', 'an int from 0 to 3', 0), ('--target', 'an int from 1 to 10000', 15)]
 """
 
@@ -127,12 +128,19 @@ def add_option_flags(parser: argparse.ArgumentParser, cls: type[Any], *, title: 
         help_text = f"{flag.allowed} (default: {flag.default_text})".replace("%", "%%")
         if flag.kind is bool:
             group.add_argument(
-                flag.flag, dest=f"opt_{flag.name}", action=argparse.BooleanOptionalAction, default=None,
+                flag.flag,
+                dest=f"opt_{flag.name}",
+                action=argparse.BooleanOptionalAction,
+                default=None,
                 help=help_text,
             )
         else:
             group.add_argument(
-                flag.flag, dest=f"opt_{flag.name}", metavar=_metavar(flag), type=flag.kind, default=None,
+                flag.flag,
+                dest=f"opt_{flag.name}",
+                metavar=_metavar(flag),
+                type=flag.kind,
+                default=None,
                 help=help_text,
             )
 

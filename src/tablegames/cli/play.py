@@ -18,6 +18,7 @@ from tablegames.cli.options import BotSpec, bots_for_seats
 from tablegames.cli.render import Narrator, render_choices, render_view, seat_sides, side_labels
 from tablegames.core.events import Action
 from tablegames.core.game import Game
+from tablegames.core.registry import get_variant
 from tablegames.core.serde import dumps
 
 __all__ = ["TerminalPlayer", "is_terminal", "make_bots", "run_play"]
@@ -47,18 +48,22 @@ class TerminalPlayer:
         out: where the view and the numbered moves are written.
         inp: where the person's answers are read, a line each.
         labels: the label of each side, for the scores.
+        variant: the variant whose :meth:`~tablegames.core.game.Game.render_view` writes the
+            seat's view (default: the registered variant the observation names).
     """
 
     name = "person"
     """The player's name in the command's output."""
 
-    def __init__(self, *, out: TextIO, inp: TextIO, labels: Sequence[str]) -> None:
+    def __init__(self, *, out: TextIO, inp: TextIO, labels: Sequence[str], variant: type[Game] | None = None) -> None:
         self.out = out
         """Where the view and the moves are written."""
         self.inp = inp
         """Where answers are read."""
         self.labels = list(labels)
         """The label of each side."""
+        self.variant = variant
+        """The variant that writes the view (``None``: the one each observation names)."""
         self._echo = not is_terminal(inp)
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
@@ -71,7 +76,8 @@ class TerminalPlayer:
         """
         out, legal = self.out, observation.legal
         view = observation.view
-        out.write(f"\n{render_view(view, self.labels)}\n")
+        variant = self.variant or get_variant(observation.variant)
+        out.write(f"\n{render_view(view, self.labels, variant=variant)}\n")
         out.write(f"seat {observation.seat}, your move:\n{render_choices(legal)}\n")
         count = len(legal)
         while True:
@@ -147,11 +153,10 @@ def run_play(
     labels = side_labels(sides)
     sink = _open_log(log_path)
     if seat is not None:
-        bots[seat] = TerminalPlayer(out=out, inp=inp, labels=labels)
+        bots[seat] = TerminalPlayer(out=out, inp=inp, labels=labels, variant=type(game))
         others = ", ".join(f"seat {s} {seated[s]}" for s in range(players) if s != seat)
         out.write(
-            f"{game.name}, {players} players, seed {seed}: you play seat {seat} ({labels[sides[seat]]}); "
-            f"{others}\n"
+            f"{game.name}, {players} players, seed {seed}: you play seat {seat} ({labels[sides[seat]]}); {others}\n"
         )
     try:
         return _run(game, bots, seat=seat, sides=sides, labels=labels, seed=seed, quiet=quiet, out=out)
@@ -200,7 +205,7 @@ def _run(
         if not quiet and game.render_table():
             out.write(f"\n{game.render_table()}\n")
     else:
-        out.write(f"\n{render_view(game.view(seat), labels)}\n")
+        out.write(f"\n{render_view(game.view(seat), labels, variant=type(game))}\n")
     out.write(f"side {game.winner} wins {', '.join(str(s) for s in game.scores)} (seed {seed})\n")
     if seat is not None:
         out.write("you win\n" if game.winner == sides[seat] else "you lose\n")

@@ -3,6 +3,11 @@
 Everything here works from what a reader is entitled to see: events (full, or redacted for
 one seat) and views. Nothing reads a game's hidden state, so what the command line shows a
 person is exactly what their seat's redacted log and view hold.
+
+Nothing here knows a variant: the words come from the text capabilities of
+:class:`~tablegames.core.game.Game` (:meth:`~tablegames.core.game.Game.describe_event`,
+:meth:`~tablegames.core.game.Game.render_view`, :meth:`~tablegames.core.game.Game.hand_note`,
+:attr:`~tablegames.core.game.Game.paper_tally`), each with a generic default.
 """
 
 from __future__ import annotations
@@ -13,16 +18,10 @@ from typing import Any, Final, TextIO
 
 import attrs
 
-from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
-from tablegames.core.serde import dumps, to_json
-from tablegames.variants.smear.events import GameEnded as SmearGameEnded
-from tablegames.variants.smear.events import HandScored, ThrownIn
-from tablegames.variants.smear.view import SmearView
-from tablegames.variants.sniff.events import GameEnded as SniffGameEnded
-from tablegames.variants.sniff.events import HandEnded
-from tablegames.variants.sniff.view import SniffView
+from tablegames.core.registry import get_variant, variant_names
+from tablegames.core.serde import dumps
 
 __all__ = [
     "FIFTY",
@@ -43,12 +42,10 @@ FIFTY: Final = "X(xxxx)"
 """The paper tally's mark for 50 points, a big X with a small x in each of its four spaces."""
 _MAX_FIFTIES: Final = 5
 """More fifties than this are written once with a count, ``X(xxxx)*12``."""
-_TALLY_VARIANTS: Final = frozenset({"american-sniff"})
-"""Variants whose sources keep score with the paper tally."""
 
 
 def tally(score: int) -> str:
-    """``score`` as the paper tally of American Sniff, in text.
+    """``score`` as the paper tally, in text (see :attr:`~tablegames.core.game.Game.paper_tally`).
 
     A stroke ``|`` is 5 points, written in groups of five; 50 points are ``X(xxxx)``, the big X
     with a small x in each of its four spaces, and ten strokes always become one. More than
@@ -102,6 +99,26 @@ class _Row:
     note: str = ""
 
 
+_DECLARED: dict[type, type[Game]] = {}
+"""The variant found to declare each event class so far (see :func:`_declaring`)."""
+
+
+def _declaring(event_type: type) -> type[Game] | None:
+    """The registered variant whose ``event_classes`` hold ``event_type``, if one does."""
+    found = _DECLARED.get(event_type)
+    if found is not None:
+        return found
+    for name in variant_names():
+        try:
+            cls = get_variant(name)
+        except Exception:  # a third-party variant that does not load declares nothing here
+            continue
+        if event_type in cls.event_classes:
+            _DECLARED[event_type] = cls
+            return cls
+    return None
+
+
 class Scoresheet:
     """The running scoresheet of a match, kept from its events (full or redacted: scoring is public).
 
@@ -109,9 +126,19 @@ class Scoresheet:
         labels: one label per side (see :func:`side_labels`).
         target: the score that wins, if the variant has one, for the title.
         paper_tally: whether to add the totals as the paper tally (:func:`tally`).
+        variant: the variant whose :meth:`~tablegames.core.game.Game.hand_note` gives each row its
+            notes (default: for each event, the registered variant whose ``event_classes`` hold
+            its class, if any).
     """
 
-    def __init__(self, labels: Sequence[str], *, target: int | None = None, paper_tally: bool = False) -> None:
+    def __init__(
+        self,
+        labels: Sequence[str],
+        *,
+        target: int | None = None,
+        paper_tally: bool = False,
+        variant: type[Game] | None = None,
+    ) -> None:
         self.labels = list(labels)
         """The label of each side."""
         self.target = target
@@ -122,16 +149,19 @@ class Scoresheet:
         """Each side's score so far."""
         self.winner: int | None = None
         """The winning side, once a ``game_ended`` event was recorded."""
+        self.variant = variant
+        """The variant whose ``hand_note`` words the rows (``None``: found from each event)."""
         self._rows: list[_Row] = []
 
     @classmethod
     def for_game(cls, game: Game) -> Scoresheet:
-        """An empty scoresheet for a match like ``game`` (its sides, target and tally)."""
+        """An empty scoresheet for a match like ``game`` (its sides, target, tally and notes)."""
         target = getattr(game.options, "target", None)
         return cls(
             side_labels(seat_sides(game)),
             target=target if type(target) is int else None,
-            paper_tally=game.name in _TALLY_VARIANTS,
+            paper_tally=game.paper_tally,
+            variant=type(game),
         )
 
     @property
@@ -157,22 +187,19 @@ class Scoresheet:
         scores = getattr(event, "scores", None)
         if isinstance(scores, tuple) and len(scores) == len(self.totals) and all(type(s) is int for s in scores):
             self.totals = list(scores)
-        if isinstance(event, (SniffGameEnded, SmearGameEnded)) or (
-            event.tag == "game_ended" and type(getattr(event, "winner", None)) is int
-        ):
-            self.winner = event.winner  # type: ignore[attr-defined]
+        winner = getattr(event, "winner", None)
+        if event.tag == "game_ended" and type(winner) is int and 0 <= winner < len(self.totals):
+            self.winner = winner
         note = self._note(event)
         if note and self._rows:
             row = self._rows[-1]
             row.note = f"{row.note}; {note}" if row.note else note
 
     def _note(self, event: Event) -> str:
-        if isinstance(event, HandEnded):
-            return f"seat {event.seat} dominoed" if event.reason == "domino" else "blocked"
-        if isinstance(event, ThrownIn):
-            return "thrown in"
-        if isinstance(event, HandScored):
-            return f"seat {event.bidder} bid {event.bid}, {'made' if event.made else 'set'}"
+        variant = self.variant or _declaring(type(event))
+        note = variant.hand_note(event) if variant is not None else None
+        if note:
+            return note
         if self.winner is not None and event.tag == "game_ended":
             return f"{self.labels[self.winner]} won"
         return ""
@@ -257,7 +284,11 @@ class Narrator:
 
 
 def render_action(action: Action) -> str:
-    """An action in words (``"6-4 on W"``, ``"bid 3"``); its JSON form if it has no words of its own."""
+    """An action in words, ``str(action)`` (``"6-4 on W"``, ``"bid 3"``); its JSON form if it has no words of its own.
+
+    An action class that defines no ``__str__`` (attrs gives it the ``repr``) is shown as its
+    JSON form, ``{"type": ...}``.
+    """
     text = str(action)
     return dumps(action) if text == repr(action) else text
 
@@ -265,9 +296,10 @@ def render_action(action: Action) -> str:
 def render_choices(actions: Sequence[Action], *, width: int = 96) -> str:
     """The actions as a numbered list from 1, in columns when there are many.
 
-    >>> from tablegames.variants.smear import Bid, Pass
-    >>> print(render_choices([Pass(), Bid(2), Bid(3)]))
-      1) pass     2) bid 2    3) bid 3
+    >>> import tablegames
+    >>> game = tablegames.new_game("four-point-smear", seed=3)
+    >>> print(render_choices(game.legal_actions()))
+      1) pass     2) bid 2    3) bid 3    4) bid 4
     """
     digits = len(str(len(actions)))
     items = [f"{i:>{digits}}) {render_action(a)}" for i, a in enumerate(actions, 1)]
@@ -283,100 +315,26 @@ def render_choices(actions: Sequence[Action], *, width: int = 96) -> str:
     return "\n".join(lines)
 
 
-def render_view(view: Any, labels: Sequence[str]) -> str:
-    """What one seat sees now, as a few lines: the table, the scores, its own pieces.
+def render_view(view: Any, labels: Sequence[str], *, variant: type[Game] = Game) -> str:
+    """What one seat sees now, as a few lines: the variant's lines for the view, then the scores.
 
     Args:
-        view: a seat's view (:class:`~tablegames.variants.sniff.view.SniffView`,
-            :class:`~tablegames.variants.smear.view.SmearView`, or another variant's, shown field
-            by field, with its ``hand`` last as ``your pieces``).
+        view: a seat's view.
         labels: the label of each side (see :func:`side_labels`).
+        variant: the variant whose :meth:`~tablegames.core.game.Game.render_view` writes the
+            view (default: the generic rendering, field by field, with the ``hand`` last as
+            ``your pieces``).
+
+    >>> import tablegames
+    >>> game = tablegames.new_game("four-point-smear", seed=3)
+    >>> print(render_view(game.view(0), ["seats 0+2", "seats 1+3"], variant=type(game)))
+    hand 1, dealt by seat 0; bidding; trump not yet set
+    bidding   (nobody has spoken)
+    your cards  10S 9S 8S  AH 8H  10D    (cards held: seat 0 6, seat 1 6, seat 2 6, seat 3 6)
+    scores    seats 0+2 0, seats 1+3 0 (target 15)
     """
-    if isinstance(view, SniffView):
-        lines = _sniff_lines(view)
-    elif isinstance(view, SmearView):
-        lines = _smear_lines(view, labels)
-    else:
-        data = to_json(view)
-        skip = {"legal_actions", "hand", "scores"}
-        lines = [f"{key}: {dumps(value)}" for key, value in data.items() if key not in skip]
-        hand = data.get("hand")
-        if isinstance(hand, list):
-            lines.append(f"your pieces  {' '.join(str(p) for p in hand) or '(none)'}")
+    lines = list(variant.render_view(view, labels))
     scores = ", ".join(f"{label} {score}" for label, score in zip(labels, view.scores, strict=False))
     target = getattr(view, "target", None)
     lines.append(f"scores    {scores}" + (f" (target {target})" if type(target) is int else ""))
     return "\n".join(lines)
-
-
-def _sniff_lines(view: SniffView) -> list[str]:
-    held = ", ".join(f"seat {s} {n}" for s, n in enumerate(view.hand_sizes))
-    lines = [f"hand {view.hand_number}; stock {view.stock_size} tiles; tiles held: {held}"]
-    if view.opening is None:
-        lines.append("layout    empty: the first tile opens it")
-    else:
-        arms = {arm.id: arm for arm in view.arms}
-
-        def mark(tile: Any) -> str:
-            return f"{tile}*" if tile == view.sniff else str(tile)
-
-        west, east = arms["W"], arms["E"]
-        line = [mark(t) for t in reversed(west.tiles)] + [f"[{mark(view.opening)}]"] + [mark(t) for t in east.tiles]
-        lines.append(f"layout    W={west.value}  {' '.join(line)}  E={east.value}")
-        branches = [arms[a] for a in ("N", "S") if a in arms]
-        if branches and not any(b.open for b in branches):
-            lines.append(f"          N, S: the Sniff {view.sniff}* opens them once both its line sides carry a tile")
-        for arm in branches:
-            if arm.open:
-                tiles = " ".join(mark(t) for t in arm.tiles) or "(no tile yet)"
-                lines.append(f"          {arm.id}={arm.value}  from the Sniff {view.sniff}*: {tiles}")
-        ends = ", ".join(f"{end.id} {end.value}" for end in view.ends)
-        lines.append(f"ends      {ends}; count {view.count}")
-    lines.append(f"your tiles  {' '.join(str(t) for t in view.hand) or '(none)'}")
-    return lines
-
-
-def _suit_name(suit: Suit | None) -> str:
-    return "not yet set" if suit is None else suit.name.lower()
-
-
-def _cards(cards: Sequence[Card] | None) -> str:
-    """Cards grouped by suit, the groups two spaces apart."""
-    if not cards:
-        return "(none)"
-    groups: list[list[str]] = []
-    last = None
-    for card in cards:
-        if card.suit != last or not groups:
-            groups.append([])
-            last = card.suit
-        groups[-1].append(str(card))
-    return "  ".join(" ".join(g) for g in groups)
-
-
-def _smear_lines(view: SmearView, labels: Sequence[str]) -> list[str]:
-    lines = [f"hand {view.hand_number}, dealt by seat {view.dealer}; {view.phase}; trump {_suit_name(view.trump)}"]
-    last = view.last_hand
-    if last is not None and view.phase == "bidding":
-        points = ", ".join(
-            f"{a.point} {'nobody' if a.side is None else f'side {a.side}'}" + (f" ({a.card})" if a.card else "")
-            for a in last.awards
-        )
-        result = "made" if last.made else "set"
-        lines.append(f"last hand {points}; seat {last.bidder} bid {last.bid}, {result}")
-    calls = ", ".join(f"seat {b.seat} {'pass' if b.amount is None else f'bid {b.amount}'}" for b in view.bids)
-    if view.bidder is not None:
-        calls += f"; seat {view.bidder} is the bidder at {view.bid}"
-    lines.append(f"bidding   {calls or '(nobody has spoken)'}")
-    if view.phase == "play":
-        trick = ", ".join(f"seat {t.seat} {t.card}" for t in view.trick) or "(no card yet)"
-        won = ", ".join(f"{label} {n}" for label, n in zip(labels, view.tricks_won, strict=False))
-        lines.append(f"trick     {trick}")
-        lines.append(f"tricks    {won}")
-    if view.picked_up:
-        lines.append(f"picked up {' '.join(str(c) for c in view.picked_up)}")
-    if view.discarded:
-        lines.append(f"discarded {' '.join(str(c) for c in view.discarded)}")
-    held = ", ".join(f"seat {s} {n}" for s, n in enumerate(view.hand_sizes))
-    lines.append(f"your cards  {_cards(view.hand)}    (cards held: {held})")
-    return lines

@@ -2,7 +2,8 @@
 
 A variant ships its rules as a ``RULES.rst`` file in its package (package data), the one
 source of both the documentation, which includes it, and this command, which prints it as
-plain text: Sphinx roles become their titles, inline markup is dropped.
+plain text: Sphinx roles become their titles, inline markup is dropped. The line that says
+what the variant is comes from its :attr:`~tablegames.core.game.Game.summary`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Final
 from tablegames.cli.options import option_flags
 from tablegames.core.game import Game
 
-__all__ = ["RULES_FILES", "describe_variant", "plain_text", "rules_page", "rules_source"]
+__all__ = ["RULES_FILES", "describe_variant", "list_entry", "plain_text", "rules_page", "rules_source", "summary_of"]
 
 RULES_FILES: Final = ("RULES.rst", "RULES.txt", "RULES.md")
 """The names a rules file may have in a variant's package, in order of preference."""
@@ -73,6 +74,16 @@ def rules_source(cls: type[Game]) -> str | None:
     return None
 
 
+def summary_of(cls: type[Game]) -> str:
+    """The variant's :attr:`~tablegames.core.game.Game.summary` as plain text (its name if it has none).
+
+    >>> import tablegames
+    >>> summary_of(tablegames.get_variant("american-sniff")).split(". ")[0]
+    'American Sniff (american-sniff)'
+    """
+    return " ".join(plain_text(cls.summary).split()) or cls.name
+
+
 def describe_variant(cls: type[Game]) -> str:
     """The variant's name, players and options (allowed values and defaults), as a few lines."""
     low, high = cls.min_players, cls.max_players
@@ -84,10 +95,13 @@ def describe_variant(cls: type[Game]) -> str:
     return "\n".join(lines)
 
 
+def list_entry(cls: type[Game]) -> str:
+    """What ``tablegames variants`` prints for the variant: its summary, then :func:`describe_variant`."""
+    return f"{summary_of(cls)}\n{describe_variant(cls)}"
+
+
 def rules_page(cls: type[Game]) -> str:
-    """What ``tablegames rules NAME`` prints: the variant in brief, its options, and its rules."""
-    module = importlib.import_module(_package(cls) or cls.__module__)
-    summary = plain_text((module.__doc__ or cls.__doc__ or cls.name).strip())
+    """What ``tablegames rules NAME`` prints: the variant's summary, its options, and its rules."""
     source = rules_source(cls)
     rules = plain_text(source).strip() if source else f"({cls.name} ships no rules file: see its documentation)"
-    return f"{summary}\n\n{describe_variant(cls)}\n\n{rules}\n"
+    return f"{summary_of(cls)}\n\n{describe_variant(cls)}\n\n{rules}\n"

@@ -37,7 +37,7 @@ from tablegames.variants.smear.heuristic import choose
 from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
 from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.search import SmearWorlds
-from tablegames.variants.smear.text import describe_event, render_trick
+from tablegames.variants.smear.text import describe_event, hand_note, render_trick, view_lines
 from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
 
 __all__ = ["MAX_BID", "MIN_BID", "Smear"]
@@ -83,6 +83,11 @@ class Smear(Game):
     name: ClassVar[str] = "four-point-smear"
     reward_scale: ClassVar[float | None] = 3.0
     """A typical hand's score difference between sides, for search bots."""
+    summary: ClassVar[str] = (
+        "Four Point Northeastern Wisconsin Smear (four-point-smear). 32 cards, two partnerships, "
+        "one round of bidding and the four points High, Low, Jack and Game."
+    )
+    """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[SmearOptions]] = SmearOptions
@@ -233,6 +238,16 @@ class Smear(Game):
     def render_table(self) -> str:
         """The trick in progress and trump, as text."""
         return render_trick(self.trick, self.trump)
+
+    @classmethod
+    def render_view(cls, view: SmearView, labels: Sequence[str]) -> list[str]:
+        """The seat's view as lines (:func:`~tablegames.variants.smear.text.view_lines`): bidding, trick, cards."""
+        return view_lines(view, labels)
+
+    @classmethod
+    def hand_note(cls, event: Event) -> str | None:
+        """``"thrown in"``, or the bid and whether it was made, for the scoresheet's row of the hand."""
+        return hand_note(event)
 
     # -- deals ------------------------------------------------------------------------
 

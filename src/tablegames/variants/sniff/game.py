@@ -31,7 +31,7 @@ from tablegames.variants.sniff.heuristic import choose
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.search import SniffWorlds
-from tablegames.variants.sniff.text import describe_event, render_layout
+from tablegames.variants.sniff.text import describe_event, hand_note, render_layout, view_lines
 from tablegames.variants.sniff.view import SniffView
 
 __all__ = ["Sniff"]
@@ -67,6 +67,13 @@ class Sniff(Game):
     name: ClassVar[str] = "american-sniff"
     reward_scale: ClassVar[float | None] = 25.0
     """A typical hand's score difference between sides, for search bots."""
+    summary: ClassVar[str] = (
+        "American Sniff (american-sniff). Double-six dominoes scored on multiples of five, "
+        "with the first double as the Sniff."
+    )
+    """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
+    paper_tally: ClassVar[bool] = True
+    """The sources keep Sniff's score with the paper tally; the scoresheet writes it too."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[SniffOptions]] = SniffOptions
@@ -185,6 +192,16 @@ class Sniff(Game):
     def render_table(self) -> str:
         """The layout as text, with its count."""
         return f"{render_layout(self.layout)}\ncount {self._count}"
+
+    @classmethod
+    def render_view(cls, view: SniffView, labels: Sequence[str]) -> list[str]:
+        """The seat's view as lines (:func:`~tablegames.variants.sniff.text.view_lines`): the layout, ends and tiles."""
+        return view_lines(view)
+
+    @classmethod
+    def hand_note(cls, event: Event) -> str | None:
+        """``"seat N dominoed"`` or ``"blocked"`` for the event that ends a hand, for the scoresheet."""
+        return hand_note(event)
 
     # -- deals ------------------------------------------------------------------------
 
