@@ -1,9 +1,9 @@
 """A line-building domino layout: arms, open ends, crosswise doubles and a spinner.
 
 The layout knows the *shape* of the table and nothing of scoring: a variant reads the arms
-and the spinner's state and supplies its own end-counting rule (see
-:func:`tablegames.variants.sniff.rules.sniff_count` for American Sniff; All Fives would
-count the same arms but give an uncovered branch nothing).
+and the spinner's state and supplies its own end-counting rule (American Sniff's
+``sniff_count`` counts an uncovered branch; All Fives counts the same arms but gives an
+uncovered branch nothing).
 
 Arms have fixed, documented ids, stable for the life of a hand:
 

@@ -35,7 +35,9 @@ Move-path counting (``perft(game, depth)``, ``perft_divide``) is re-exported her
 pytest options (the plugin is installed with the package): ``--tablegames-examples N``,
 ``--tablegames-max-steps N``, ``--tablegames-profile tablegames-fast|tablegames-thorough``.
 
->>> from tablegames.variants.sniff import Sniff
+>>> from tablegames.core.registry import get_variant
+
+>>> Sniff = get_variant("american-sniff")
 >>> check_replay(Scenario(variant=Sniff, options={"players": 2}, seed=3, steps=10))
 """
 

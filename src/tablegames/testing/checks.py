@@ -7,7 +7,9 @@ Each check plays the scenario (see :class:`~tablegames.testing.scenario.Scenario
 but the public contract, plus :meth:`~tablegames.core.game.Game.piece_places` and
 :meth:`~tablegames.core.game.Game.hidden_pieces` for the two checks that say so.
 
->>> from tablegames.variants.sniff import Sniff
+>>> from tablegames.core.registry import get_variant
+
+>>> Sniff = get_variant("american-sniff")
 >>> from tablegames.testing import Scenario
 >>> check_replay(Scenario(variant=Sniff, options={"players": 3}, seed=5, steps=20))
 """

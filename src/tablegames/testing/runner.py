@@ -126,7 +126,9 @@ def check_variant(
         ConformanceError: the first failure, shrunk to a small scenario.
         KeyError: for an unknown check name.
 
-    >>> from tablegames.variants.sniff import Sniff
+    >>> from tablegames.core.registry import get_variant
+
+    >>> Sniff = get_variant("american-sniff")
     >>> check_variant(Sniff, options={"players": 2, "target": 60}, checks=["replay", "clone"], examples=3)
     {'replay': 'passed', 'clone': 'passed'}
 

@@ -79,7 +79,9 @@ class Scenario:
     *position* a check looks at is the one after ``steps`` actions (or the end of the game,
     if that comes first).
 
-    >>> from tablegames.variants.sniff import Sniff
+    >>> from tablegames.core.registry import get_variant
+
+    >>> Sniff = get_variant("american-sniff")
     >>> scenario = Scenario(variant=Sniff, options={"players": 2}, seed=1, choices=(0, 1), steps=3)
     >>> game = scenario.position()
     >>> len([e for e in game.log().events if e.tag == "tile_played"])

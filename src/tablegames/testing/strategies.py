@@ -1,7 +1,8 @@
 """Hypothesis strategies for any variant: options, seeds, choices and whole scenarios.
 
 >>> from hypothesis import find
->>> from tablegames.variants.sniff import Sniff
+>>> from tablegames.core.registry import get_variant
+>>> Sniff = get_variant("american-sniff")
 >>> find(variant_options(Sniff), lambda o: o.players == 3).players
 3
 """

@@ -106,7 +106,9 @@ def conformance_tests(
 ) -> type[ConformanceSuite]:
     """A :class:`ConformanceSuite` subclass for ``variant``; assign it to a ``Test...`` name.
 
-    >>> from tablegames.variants.sniff import Sniff
+    >>> from tablegames.core.registry import get_variant
+
+    >>> Sniff = get_variant("american-sniff")
     >>> TestSniff = conformance_tests(Sniff, options={"players": 3})
     >>> TestSniff.__name__, "test_replay" in dir(TestSniff)
     ('TestSniff', True)

@@ -1,6 +1,8 @@
 """The kit's check of world sampling: what the bots search with, for any variant.
 
->>> from tablegames.variants.sniff import Sniff
+>>> from tablegames.core.registry import get_variant
+
+>>> Sniff = get_variant("american-sniff")
 >>> from tablegames.testing import Scenario
 >>> check_worlds(Scenario(variant=Sniff, options={"players": 2}, seed=3, steps=9))
 """
