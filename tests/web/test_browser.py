@@ -108,7 +108,10 @@ def _start(page: Any, base: str, variant: str, **choices: str) -> None:
     page.goto(base)
     page.select_option("#variant", variant)
     for field, value in choices.items():
-        page.fill("#seed", value) if field == "seed" else page.select_option(f"#{field}", value)
+        if field in ("seed", "target"):
+            page.fill(f"#{field}", value)
+        else:
+            page.select_option(f"#{field}", value)
     with page.expect_response(lambda r: r.url.endswith("/api/games")):
         page.click("#new-game")
     page.wait_for_function("!document.body.classList.contains('busy') && location.hash.length > 1")
@@ -397,3 +400,17 @@ def test_person_plays_a_whole_hand_of_auction_pitch(server: str, page: Any) -> N
     _check_hand_scored(page, state, "hand_scored")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "auction-pitch-after-hand.png"), full_page=True)
+
+
+def test_a_reloaded_page_resumes_the_game_with_its_options(server: str, page: Any) -> None:
+    """The chosen seat and options reach the server; after a reload the page shows the same game and its options."""
+    _start(page, server, "all-fives", players="3", target="100", seat="2", bots="random", seed="9")
+    state = _server_state(server, page)
+    assert state["seat"] == 2 and state["players"] == 3
+    assert state["log"]["options"] == {"players": 3, "target": 100}
+    assert state["bots"] == ["random", "random", None]
+    page.reload()
+    page.wait_for_selector("#view-fields", timeout=WAIT_MS)
+    assert page.input_value("#variant") == "all-fives"
+    assert (page.input_value("#players"), page.input_value("#target"), page.input_value("#seat")) == ("3", "100", "2")
+    _check_generic(page, _server_state(server, page), "tiles")
