@@ -59,7 +59,7 @@ _BOT_ORDER: Final = ("greedy", "random", "ismcts")
 _BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
 """Settings that keep a bot quick enough to answer a web request."""
 _RST_MARKUP: Final = re.compile(r":[\w:]+:`([^`<]*?)\s*(?:<[^>`]*>)?`|``([^`]*)``")
-"""A Sphinx role (``:doc:`rules <x>```) or an inline literal, in a docstring."""
+"""A Sphinx role (``:doc:`rules <x>```) or an inline literal, in a variant's summary."""
 
 
 def offered_bots() -> list[str]:
