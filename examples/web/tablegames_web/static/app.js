@@ -992,7 +992,8 @@ function optionField(name, prop) {
   return { name, kind, input, label, node };
 }
 
-// The options the form asks for: only the fields not left on their default.
+// The options the form sets: every field that holds a value (one left blank or on "default" is
+// not sent, so the variant's own default applies).
 function readOptions() {
   const options = {};
   for (const field of S.fields) {
