@@ -54,6 +54,11 @@ class AllFives(Game):
     """
 
     name: ClassVar[str] = "all-fives"
+    summary: ClassVar[str] = (
+        "All Fives (all-fives), also called Muggins. Double-six dominoes scored on multiples of five, "
+        "with the first double as the only spinner."
+    )
+    """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[AllFivesOptions]] = AllFivesOptions

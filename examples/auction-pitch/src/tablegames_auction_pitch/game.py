@@ -52,6 +52,11 @@ class AuctionPitch(Game):
     """
 
     name: ClassVar[str] = "auction-pitch"
+    summary: ClassVar[str] = (
+        "Auction Pitch (auction-pitch), also called Setback. 52 cards, two partnerships, one round of "
+        "bidding with the dealer stuck at 2, and the four points High, Low, Jack and Game."
+    )
+    """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[AuctionPitchOptions]] = AuctionPitchOptions
