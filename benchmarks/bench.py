@@ -75,10 +75,11 @@ def per_op(fn: Callable[[], object], repeat: int = 20000) -> float:
 def sniff_ops(players: int) -> dict[str, float]:
     game = _mid_hand(players)
     legal = game.legal_actions()
+    seat = game.current_player
+    assert seat is not None
 
-    def fresh_legal() -> object:
-        game._legal = None
-        return game.legal_actions()
+    def fresh_legal() -> object:  # the legal actions computed afresh, as after every apply
+        return game.compute_legal(seat)
 
     action = legal[0]
 

@@ -102,7 +102,7 @@ def play_and_check(game: Game, rng: random.Random, *, steps: int) -> None:
             check(name, "action", json_of(action))
         game.apply(actions[rng.randrange(len(actions))])
     check_log(name, json_of(game.log()))
-    for deal in type(game)._deals_from_events(game.log().events):
+    for deal in type(game).deals_from_events(game.log().events):
         check(name, "deal", json_of(deal))
     for seat in range(game.players):
         check_log(name, json_of(game.log(seat)))

@@ -75,10 +75,10 @@ def _deals_of(variant: str, options: dict[str, Any], source: int | dict[str, Any
     game = tablegames.new_game(variant, seed=seed, **options)
     draw = "leader" if variant == "american-sniff" else "dealer"
     if not deals:
-        first = type(game)._deals_from_events(game.log().events)[0]
+        first = type(game).deals_from_events(game.log().events)[0]
         deals.append(source if isinstance(source, dict) else tablegames.to_json(first))
     while len(deals) < DEALS:
-        shuffled = tablegames.to_json(game._shuffled_deal(len(deals) + 1))
+        shuffled = tablegames.to_json(game.shuffled_deal(len(deals) + 1))
         shuffled[draw] = 0
         deals.append(shuffled)
     return deals

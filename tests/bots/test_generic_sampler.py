@@ -180,7 +180,7 @@ def _replayed(game: Game, deal: dict[str, Any]) -> Game | None:
     try:
         trial = tablegames.new_game(game.name, seed=game.seed, deals=[deal], **tablegames.to_json(game.options))
         for event in game.log().events:
-            step = type(game)._action_of(event)
+            step = type(game).action_of(event)
             if step is not None:
                 trial.apply(step[1], seat=step[0])
     except tablegames.TableGamesError:

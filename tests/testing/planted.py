@@ -35,12 +35,12 @@ class CountingSniff(Sniff):
     name: ClassVar[str] = "counting-sniff"
     placements: ClassVar[int] = 0
 
-    def _do(self, action: Action) -> None:
-        seat = self.current_player
-        super()._do(action)
+    def perform(self, action: Action, seat: int) -> int | None:
+        following = super().perform(action, seat)
         type(self).placements += 1
-        if type(self).placements % 3 == 0 and not self.is_over and seat is not None:
-            self._emit(Passed(seat))
+        if type(self).placements % 3 == 0 and not self.is_over:
+            self.emit(Passed(seat))
+        return following
 
 
 class LaxSniff(Sniff):
@@ -48,8 +48,8 @@ class LaxSniff(Sniff):
 
     name: ClassVar[str] = "lax-sniff"
 
-    def _why_illegal(self, action: Action) -> str | None:
-        reason = super()._why_illegal(action)
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        reason = super().why_illegal(action, seat)
         if reason is not None and isinstance(action, Play) and " does not match end " in reason:
             return None
         return reason
@@ -60,8 +60,8 @@ class SharingSniff(Sniff):
 
     name: ClassVar[str] = "sharing-sniff"
 
-    def _copy_state(self, new: Sniff) -> None:
-        super()._copy_state(new)
+    def copy_state(self, new: Sniff) -> None:
+        super().copy_state(new)
         new.hands = self.hands
 
 
@@ -70,9 +70,9 @@ class LosingSniff(Sniff):
 
     name: ClassVar[str] = "losing-sniff"
 
-    def _do(self, action: Action) -> None:
-        super()._do(action)
+    def perform(self, action: Action, seat: int) -> int | None:
+        following = super().perform(action, seat)
         for hand in self.hands:
             if _BLANK in hand and len(hand) > 1 and self.forced_tile is not _BLANK:
                 hand.remove(_BLANK)
-                self._legal = None
+        return following

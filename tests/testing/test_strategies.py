@@ -67,7 +67,7 @@ def test_scenarios_play_to_their_position_reproducibly(scenario: Scenario) -> No
     assert game.players == 3
     assert scenario.steps <= 12
     assert game.log() == again.log()
-    played = sum(1 for e in game.log().events if Sniff._action_of(e) is not None)
+    played = sum(1 for e in game.log().events if Sniff.action_of(e) is not None)
     assert played == scenario.steps or game.is_over
 
 

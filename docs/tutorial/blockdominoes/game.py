@@ -74,6 +74,7 @@ class BlockDominoes(Game):
         """What ``seat`` may know: its own tiles, the line, the hand sizes and the scores."""
         self._check_seat(seat)
         layout = self.layout
+        current = self.current_player
         line: list[Tile] = []
         if layout.opening is not None:
             line = [*reversed(layout.tiles[WEST]), layout.opening, *layout.tiles[EAST]]
@@ -82,9 +83,9 @@ class BlockDominoes(Game):
             hand_number=self.hand_number,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(hand) for hand in self.hands),
-            scores=tuple(self._scores),
-            current_player=self._current,
-            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),  # type: ignore[arg-type]
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),  # type: ignore[arg-type]
             line=tuple(line),
             ends=tuple(EndView(ARM_IDS[arm], layout.value(arm)) for arm in layout.open_arms()),
         )
@@ -97,7 +98,7 @@ class BlockDominoes(Game):
         """What is wrong with a stacked deal, or ``None``."""
         return check_block_deal(deal, options)
 
-    def _shuffled_deal(self, hand_number: int) -> BlockDeal:
+    def shuffled_deal(self, hand_number: int) -> BlockDeal:
         tiles = list(_TILES)
         hand_rng(self.seed, hand_number).shuffle(tiles)
         n = self.options.players
@@ -105,7 +106,7 @@ class BlockDominoes(Game):
         return BlockDeal(hands=hands, boneyard=tuple(tiles[n * HAND_SIZE :]))
 
     @classmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[BlockDeal]:
+    def deals_from_events(cls, events: Sequence[Event]) -> list[BlockDeal]:
         deals = []
         for i, event in enumerate(events):
             if isinstance(event, HandDealt):
@@ -115,7 +116,7 @@ class BlockDominoes(Game):
         return deals
 
     @classmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
         if isinstance(event, TilePlayed):
             return event.seat, Play(event.tile, event.end)
         return None
@@ -123,36 +124,31 @@ class BlockDominoes(Game):
     # [end deals]
 
     # [start rules]
-    def _start(self) -> None:
-        self._scores = [0] * self.options.players
+    def begin(self) -> int:
+        self.set_scores([0] * self.options.players)
         self.hand_number = 0
-        self._new_hand()
+        return self._new_hand()
 
-    def _new_hand(self) -> None:
+    def _new_hand(self) -> int:
         self.hand_number += 1
-        deal: BlockDeal = self._next_deal(self.hand_number)
+        deal: BlockDeal = self.next_deal(self.hand_number)
         self.hands = [sorted(hand, key=_ORDER.__getitem__) for hand in deal.hands]
         self.layout = LineLayout(spinner=False)
         self.boneyard = deal.boneyard
         leader = (self.hand_number - 1) % self.options.players
-        self._emit(HandDealt(self.hand_number, leader, deal.hands, deal.boneyard))
-        self._current = leader
-        self._legal = None
+        self.emit(HandDealt(self.hand_number, leader, deal.hands, deal.boneyard))
+        return leader
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self._current
-        assert seat is not None
+    def compute_legal(self, seat: int) -> tuple[Action, ...]:
         out: list[Action] = []
         for tile in self.hands[seat]:
             for arm in self.layout.places_for(tile):
                 out.append(Play(tile, None if arm is None else ARM_IDS[arm]))
         return tuple(out)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action, seat: int) -> str | None:
         if not isinstance(action, Play):
             return f"not an action of the Block Game: {quote(action)}"
-        seat = self._current
-        assert seat is not None
         if action.tile not in self.hands[seat]:
             return f"seat {seat} does not hold {action.tile}"
         if self.layout.opening is None:
@@ -164,45 +160,40 @@ class BlockDominoes(Game):
             return f"{action.tile} does not match end {action.end}, which shows {self.layout.value(arm)}"
         return None
 
-    def _do(self, action: Action) -> None:
+    def perform(self, action: Action, seat: int) -> int | None:
         assert isinstance(action, Play)
-        seat = self._current
-        assert seat is not None
         self.hands[seat].remove(action.tile)
         self.layout.place(action.tile, None if action.end is None else _ENDS[action.end])
-        self._legal = None
-        self._emit(TilePlayed(seat, action.tile, action.end))
+        self.emit(TilePlayed(seat, action.tile, action.end))
         if not self.hands[seat]:
-            self._end_hand("domino")
-            return
+            return self._end_hand("domino")
         if not any(self._can_play(s) for s in range(self.players)):
-            self._end_hand("blocked")
-            return
+            return self._end_hand("blocked")
         nxt = (seat + 1) % self.players
         while not self._can_play(nxt):
-            self._emit(Passed(nxt))
+            self.emit(Passed(nxt))
             nxt = (nxt + 1) % self.players
-        self._current = nxt
+        return nxt
 
     def _can_play(self, seat: int) -> bool:
         fits = self.layout.fits
         return any(fits(tile, WEST) or fits(tile, EAST) for tile in self.hands[seat])
 
-    def _end_hand(self, reason: str) -> None:
+    def _end_hand(self, reason: str) -> int | None:
         left = [_pips(hand) for hand in self.hands]
         fewest = min(left)
         winner: int | None = left.index(fewest) if left.count(fewest) == 1 else None
         points = 0 if winner is None else sum(left) - fewest
         if winner is not None:
-            self._scores[winner] += points
+            self.add_points(winner, points)
         hands = tuple(tuple(hand) for hand in self.hands)
-        self._emit(HandEnded(self.hand_number, reason, winner, points, hands, tuple(self._scores)))
-        if winner is not None and self._scores[winner] >= self.options.target:
-            self._finish(winner, GameEnded(winner, tuple(self._scores)))
-            return
-        self._new_hand()
+        self.emit(HandEnded(self.hand_number, reason, winner, points, hands, self.scores))
+        if winner is not None and self.scores[winner] >= self.options.target:
+            self.finish(winner, GameEnded(winner, self.scores))
+            return None
+        return self._new_hand()
 
-    def _copy_state(self, new: BlockDominoes) -> None:
+    def copy_state(self, new: BlockDominoes) -> None:
         new.hand_number = self.hand_number
         new.hands = [hand[:] for hand in self.hands]
         new.layout = self.layout.copy()

@@ -62,7 +62,7 @@ class Table:
         self._catch_up()
 
     def _catch_up(self) -> None:
-        events = self.game._events
+        events = self.game.events
         for event in events[self._seen :]:
             for seat, log in enumerate(self._logs):
                 log.append(event.redact(seat))

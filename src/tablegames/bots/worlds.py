@@ -79,7 +79,7 @@ def deal_event_class(cls: type[Game], options: Any) -> type[Event] | None:
 
 def _first_hidden_event(game: Game) -> Event | None:
     """The first event of ``game`` that some seat sees redacted (its deal), or ``None``."""
-    return next((e for e in game._events if any(e.redact(s) != e for s in range(game.players))), None)
+    return next((e for e in game.events if any(e.redact(s) != e for s in range(game.players))), None)
 
 
 class _Hand:
@@ -166,7 +166,7 @@ class GenericWorlds:
         tainted = [False] * self.players
         seen: set[str] = set()
         out: dict[int, list[str]] = {}
-        action_of = self.cls._action_of
+        action_of = self.cls.action_of
         for event in self.events[hand.deal_index + 1 : hand.end]:
             data = to_json(event)
             seat = data.get("seat")
@@ -245,7 +245,7 @@ class GenericWorlds:
         window = list(self.events[first : hand.end])
         window[hand.deal_index - first] = event
         try:
-            deals = self.cls._deals_from_events(window)
+            deals = self.cls.deals_from_events(window)
         except (LogError, InvalidOptionsError):
             return None
         return deals[-1] if len(deals) == 1 else None
@@ -334,13 +334,14 @@ class GenericWorlds:
         """
         recorded = self.events
         seat = self.seat
-        at = len(world._events)
+        produced_so_far = world.events
+        at = len(produced_so_far)
         for i in range(verified, min(at, stop)):
-            if world._events[i].redact(seat) != recorded[i]:
-                return _Played(i, None, None, 0, self._clash(world._events[i], recorded[i]))
+            if produced_so_far[i].redact(seat) != recorded[i]:
+                return _Played(i, None, None, 0, self._clash(produced_so_far[i], recorded[i]))
         snapshot: Game | None = None
         start = 0
-        action_of = self.cls._action_of
+        action_of = self.cls.action_of
         while at < stop:
             if world.is_over or world.current_player is None:
                 return _Played(at, None, None, 0)
@@ -378,7 +379,7 @@ class GenericWorlds:
                 if not matching:
                     return _Played(best, None, None, 0, clash)
                 world = matching[rng.randrange(len(matching))]
-            at = len(world._events)
+            at = len(world.events)
         return _Played(stop, world, snapshot, start)
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:

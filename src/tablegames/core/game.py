@@ -1,35 +1,59 @@
 """The Game contract: the base class every variant extends, and option helpers.
 
 A variant subclasses :class:`Game`, sets its class attributes (``name``, ``options_class``,
-``deal_class``, ``action_classes``, ``event_classes``, ``min_players``, ``max_players``) and
-implements the documented hooks (the methods whose names start with ``_`` and that are listed
-under *Hooks* below). Everything the public contract promises beyond those hooks (checking
-turns and legality before anything changes, parsing actions from JSON, redacted logs,
-replay) is done here once for every variant.
+``deal_class``, ``action_classes``, ``event_classes``, ``min_players``, ``max_players``,
+``pieces``) and implements the hooks listed under *Hooks* below: public, documented methods
+that the engine calls and front ends never need. Everything the public contract promises
+beyond those hooks (checking turns and legality before anything changes, keeping the turn,
+the legal-action cache, the scores and the event log, parsing actions from JSON, redacted
+logs, replay) is done here once for every variant. A variant never writes the base class's
+state: it reports whose turn it is by returning the seat from :meth:`Game.begin` and
+:meth:`Game.perform`, and changes the log and the scores through the helpers below; it reads
+them through the public properties (:attr:`Game.current_player`, :attr:`Game.scores`,
+:attr:`Game.winner`, :attr:`Game.is_over`, :attr:`Game.events`).
 
-Hooks:
+Hooks (a variant implements them; only the engine calls them):
 
-* ``_start()``: deal the first hand and run the automatic steps up to the first decision.
-* ``_compute_legal()``: the current player's legal actions, in a deterministic order.
-* ``_shuffled_deal(hand_number)``: a deal shuffled from the seed.
-* ``_why_illegal(action)``: the one place that decides legality: a reason, or ``None``.
-* ``_do(action)``: carry out a legal action and every automatic step after it, appending
-  events with :meth:`Game._emit`, and set ``self._legal = None``: that cache of
-  ``_compute_legal()`` is what :meth:`Game.apply` trusts, without asking ``_why_illegal``,
-  for an action it handed out itself (the very object).
-* ``_copy_state(new)``: copy the variant's own state into a fresh instance for
-  :meth:`Game.clone`.
-* ``_deals_from_events(events)``: the deals a log's events record, for
+* ``begin() -> int``: set up the match (the sides' scores with :meth:`Game.set_scores`), deal
+  the first hand (:meth:`Game.next_deal`) and run the automatic steps up to the first
+  decision; return the seat to act first.
+* ``compute_legal(seat) -> tuple[Action, ...]``: the legal actions of ``seat``, the current
+  player, in a deterministic order. :meth:`Game.legal_actions` caches them until the next
+  :meth:`Game.apply`.
+* ``why_illegal(action, seat) -> str | None``: the one place that decides legality: why
+  ``seat``, the current player, may not take ``action`` now, or ``None`` if it may.
+* ``perform(action, seat) -> int | None``: carry out ``seat``'s legal action and every
+  automatic step after it, logging events with :meth:`Game.emit`; return the seat to act
+  next, or ``None`` once :meth:`Game.finish` has ended the match. :meth:`Game.apply` calls it
+  only for an action ``why_illegal`` accepted, or that ``legal_actions()`` handed out itself
+  (the very object), then sets the turn and clears the legal-action cache.
+* ``copy_state(new) -> None``: copy the variant's own state into ``new``, a bare instance
+  whose base-class state :meth:`Game.clone` has already copied.
+* ``shuffled_deal(hand_number)``: a deal for that hand shuffled from the seed.
+* ``deals_from_events(events) -> list`` (a classmethod): the deals a log's events record, for
   :func:`~tablegames.core.logs.replay`.
-* ``_action_of(event)``: the ``(seat, action)`` an event records, or ``None``.
-* ``check_deal(deal, options)``: what is wrong with a stacked deal, or ``None``.
+* ``action_of(event) -> tuple[int, Action] | None`` (a classmethod): the ``(seat, action)``
+  an event records, or ``None`` for an automatic event.
+* ``check_deal(deal, options) -> str | None`` (a classmethod): what is wrong with a stacked
+  deal, or ``None``.
+* ``players`` (a property) and ``view(seat)``: how many seats play, and what one may know.
 
-Optional overrides: ``_canonical(action)`` (the interned instance of a parsed action),
-``describe_event(event)``, ``render_table()``, ``render_view(view, labels)``,
-``hand_note(event)``, ``summary`` and ``paper_tally`` (text for the command line, each with a
-generic default), and
-``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces are and what a seat may not
-see, for the conformance kit).
+Optional hooks, each with a default: ``canonical(action)`` (the interned instance of a parsed
+action), ``side_of(seat)`` (the seating), ``describe_event(event)``, ``render_table()``,
+``render_view(view, labels)``, ``hand_note(event)``, ``summary`` and ``paper_tally`` (text for
+the command line), ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces
+are and what a seat may not see, for the conformance kit), and the capabilities
+``log_filler``, ``heuristic_choice``, ``search_worlds`` and ``reward_scale``.
+
+Helpers a variant calls from its hooks (and never overrides):
+
+* ``emit(event)``: append ``event`` to the log, the only way into it.
+* ``next_deal(hand_number) -> deal``: the next stacked deal, else ``shuffled_deal(hand_number)``.
+* ``finish(side, event) -> None``: end the match, won by ``side``, and log ``event``;
+  ``perform`` then returns ``None``.
+* ``set_scores(scores)`` and ``add_points(side, points) -> int``: set every side's score
+  (``begin`` starts them, which also fixes how many sides there are), or add to one side's and
+  get its new total.
 """
 
 from __future__ import annotations
@@ -188,22 +212,23 @@ class Game(abc.ABC):
     capability), for search bots (``ismcts`` rewards a hand's playout with ``0.5 + 0.5 * tanh(d /
     reward_scale)``). ``None``: a tenth of the ``target`` option, or 10."""
 
-    __slots__ = ("_current", "_events", "_legal", "_pending_deals", "_scores", "_winner", "options", "seed")
+    # The base class's own state, name-mangled so that a variant reaches it only through the
+    # properties and helpers: the seat to act (set by create and apply from what begin and
+    # perform return), the cached legal actions (cleared by apply), each side's score, the
+    # winning side (set by finish), the event log (written by emit only) and the stacked deals
+    # still to come (taken by next_deal).
+    __slots__ = ("__current", "__events", "__legal", "__pending_deals", "__scores", "__winner", "options", "seed")
 
     options: Any
     """The game's options (the variant's options class)."""
     seed: int
     """The seed every shuffle and random draw of this game comes from."""
-    _events: list[Event]
-    _pending_deals: tuple[Any, ...]
-    _current: int | None
-    """The seat to act (variants set it)."""
-    _legal: tuple[Action, ...] | None
-    """The cached legal actions; variants reset it to ``None`` whenever they change the state."""
-    _scores: list[int]
-    """Each side's score (variants keep it)."""
-    _winner: int | None
-    """The winning side once over (set by :meth:`_finish`)."""
+    __events: list[Event]
+    __pending_deals: tuple[Any, ...]
+    __current: int | None
+    __legal: tuple[Action, ...] | None
+    __scores: list[int]
+    __winner: int | None
 
     # -- construction ---------------------------------------------------------------
 
@@ -228,13 +253,13 @@ class Game(abc.ABC):
         game = cls.__new__(cls)
         game.options = opts
         game.seed = seed
-        game._events = []
-        game._pending_deals = checked
-        game._current = None
-        game._legal = None
-        game._scores = []
-        game._winner = None
-        game._start()
+        game.__events = []
+        game.__pending_deals = checked
+        game.__current = None
+        game.__legal = None
+        game.__scores = []
+        game.__winner = None
+        game.__current = game.begin()
         return game
 
     @classmethod
@@ -271,22 +296,33 @@ class Game(abc.ABC):
     @property
     def current_player(self) -> int | None:
         """The seat that must act now; ``None`` once the game is over."""
-        return self._current
+        return self.__current
 
     @property
     def is_over(self) -> bool:
         """Whether a side has won."""
-        return self._winner is not None
+        return self.__winner is not None
 
     @property
     def winner(self) -> int | None:
         """The winning side, once the game is over."""
-        return self._winner
+        return self.__winner
 
     @property
     def scores(self) -> tuple[int, ...]:
         """The score of each side."""
-        return tuple(self._scores)
+        return tuple(self.__scores)
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Every event so far, full and unredacted, in order: the log as it grows, read-only.
+
+        It is the game's own list, shown without a copy for the layers that follow a game event
+        by event (bots, replay, the conformance kit): never change it (only :meth:`emit` adds
+        to it), and take ``tuple(game.events)`` to keep a snapshot. :meth:`log` is the
+        published form.
+        """
+        return self.__events
 
     @property
     @abc.abstractmethod
@@ -296,7 +332,7 @@ class Game(abc.ABC):
     @property
     def sides(self) -> int:
         """How many sides score (one per seat in solo play, two for partnerships)."""
-        return len(self._scores) or self.players
+        return len(self.__scores) or self.players
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` plays for (an index into :attr:`scores`).
@@ -314,9 +350,10 @@ class Game(abc.ABC):
 
     def legal_actions(self) -> Sequence[Action]:
         """The legal actions of the current player, in a deterministic order; empty once over."""
-        legal = self._legal
+        legal = self.__legal
         if legal is None:
-            legal = self._legal = self._compute_legal() if self._current is not None else ()
+            current = self.__current
+            legal = self.__legal = self.compute_legal(current) if current is not None else ()
         return legal
 
     @abc.abstractmethod
@@ -343,11 +380,12 @@ class Game(abc.ABC):
                 the current player; the game is then exactly as before.
 
         """
-        if self._winner is not None:
+        current = self.__current
+        if current is None:  # only once the game is over (or while begin() runs)
             raise IllegalActionError(action, "the game is over")
-        if seat is not None and seat != self._current:
+        if seat is not None and seat != current:
             raise IllegalActionError(action, self._not_your_turn(seat))
-        legal = self._legal
+        legal = self.__legal
         if legal is not None:
             for known in legal:  # an action legal_actions() handed out needs no second check
                 if known is action:
@@ -355,12 +393,13 @@ class Game(abc.ABC):
             else:
                 legal = None
         if legal is None:
-            reason = self._why_illegal(action)
+            reason = self.why_illegal(action, current)
             if reason is not None:
                 raise IllegalActionError(action, reason)
-        events = self._events
+        events = self.__events
         start = len(events)
-        self._do(action)
+        self.__current = self.perform(action, current)
+        self.__legal = None
         return tuple(events[start:])
 
     @classmethod
@@ -398,12 +437,13 @@ class Game(abc.ABC):
                 legal action, or ``seat`` is given and is not the current player.
 
         """
-        if self.is_over:
+        current = self.__current
+        if current is None:
             raise IllegalActionError(data, "the game is over")
-        action = self._canonical(self.parse_action(data))
-        if seat is not None and seat != self.current_player:
+        action = self.canonical(self.parse_action(data))
+        if seat is not None and seat != current:
             raise IllegalActionError(data, self._not_your_turn(seat))
-        reason = self._why_illegal(action)
+        reason = self.why_illegal(action, current)
         if reason is not None:
             raise IllegalActionError(data, reason)
         return action
@@ -419,15 +459,15 @@ class Game(abc.ABC):
             return EventLog(
                 variant=self.name,
                 options=self.options,
-                events=tuple(self._events),
+                events=tuple(self.__events),
                 seed=self.seed,
-                deals=self._pending_deals,
+                deals=self.__pending_deals,
             )
         self._check_seat(seat)
         return EventLog(
             variant=self.name,
             options=self.options,
-            events=tuple(e.redact(seat) for e in self._events),
+            events=tuple(e.redact(seat) for e in self.__events),
             seat=seat,
         )
 
@@ -436,13 +476,13 @@ class Game(abc.ABC):
         new = self.__class__.__new__(self.__class__)
         new.options = self.options
         new.seed = self.seed
-        new._events = self._events[:]
-        new._pending_deals = self._pending_deals
-        new._current = self._current
-        new._legal = self._legal
-        new._scores = self._scores[:]
-        new._winner = self._winner
-        self._copy_state(new)
+        new.__events = self.__events[:]
+        new.__pending_deals = self.__pending_deals
+        new.__current = self.__current
+        new.__legal = self.__legal
+        new.__scores = self.__scores[:]
+        new.__winner = self.__winner
+        self.copy_state(new)
         return new
 
     def with_next_deals(self, deals: Sequence[Any], *, seed: int | None = None) -> Self:
@@ -462,41 +502,76 @@ class Game(abc.ABC):
         if seed is not None and not is_seed(seed):
             raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
         new = self.clone()
-        new._pending_deals = checked
+        new.__pending_deals = checked
         if seed is not None:
             new.seed = seed
         return new
 
-    # -- hooks for variants -----------------------------------------------------------
+    # -- hooks for variants (see the module docstring) ---------------------------------
 
     @abc.abstractmethod
-    def _start(self) -> None:
-        """Deal the first hand and run the automatic steps up to the first decision."""
+    def begin(self) -> int:
+        """Hook: set up the match, deal the first hand and run the automatic steps before the first decision.
+
+        Called once, by :meth:`create`, on an instance whose base-class state is fresh (no
+        events, no scores, no current player). Start the sides' scores with
+        :meth:`set_scores`, take the first deal with :meth:`next_deal` and log what happens
+        with :meth:`emit`.
+
+        Returns:
+            The seat to act first.
+
+        """
 
     @abc.abstractmethod
-    def _compute_legal(self) -> tuple[Action, ...]:
-        """The current player's legal actions (called only when a seat is to act; cached)."""
+    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+        """Hook: the legal actions of ``seat``, the current player, in a deterministic order.
+
+        Called by :meth:`legal_actions` only while a seat is to act; the result is cached
+        until the next :meth:`apply`.
+        """
 
     @abc.abstractmethod
-    def _why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is not legal now (for the current player), or ``None`` if it is."""
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Hook: why ``seat``, the current player, may not take ``action`` now, or ``None`` if it may.
+
+        The one place that decides legality: :meth:`apply` and :meth:`action_from_json` call
+        it before anything changes. ``action`` may be any object a client sent.
+        """
 
     @abc.abstractmethod
-    def _do(self, action: Action) -> None:
-        """Carry out a legal action and the automatic steps after it."""
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Hook: carry out ``seat``'s legal ``action`` and every automatic step after it.
+
+        Log what happens with :meth:`emit`, change scores with :meth:`add_points` or
+        :meth:`set_scores`, and end the match with :meth:`finish`. :meth:`apply` calls it only
+        for an action :meth:`why_illegal` accepts (or the very object :meth:`legal_actions`
+        handed out), then sets the turn to what it returns and clears the legal-action cache.
+
+        Returns:
+            The seat to act next, or ``None`` once :meth:`finish` has ended the match.
+
+        """
 
     @abc.abstractmethod
-    def _copy_state(self, new: Self) -> None:
-        """Copy the variant's own state into ``new`` (a bare instance) for :meth:`clone`."""
+    def copy_state(self, new: Self) -> None:
+        """Hook: copy the variant's own state into ``new``, for :meth:`clone`.
 
-    def _canonical(self, action: Action) -> Action:
-        """The canonical (interned) instance of a freshly parsed action."""
+        ``new`` is a bare instance whose base-class state (options, seed, log, turn, scores)
+        is already copied. Copy what changes, share what never does: bots clone a lot.
+        """
+
+    def canonical(self, action: Action) -> Action:
+        """Optional hook: the canonical (interned) instance of a freshly parsed action.
+
+        The default returns ``action`` itself.
+        """
         return action
 
     @classmethod
     @abc.abstractmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[Any]:
-        """The deals recorded in ``events``, in order, for replaying them.
+    def deals_from_events(cls, events: Sequence[Event]) -> list[Any]:
+        """Hook: the deals recorded in ``events``, in order, for replaying them.
 
         Raises:
             LogError: if a recorded deal is not a valid deal.
@@ -505,8 +580,8 @@ class Game(abc.ABC):
 
     @classmethod
     @abc.abstractmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
-        """The seat and action ``event`` records, or ``None`` for an automatic event."""
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """Hook: the seat and action ``event`` records, or ``None`` for an automatic event."""
 
     # -- helpers --------------------------------------------------------------------
 
@@ -635,28 +710,53 @@ class Game(abc.ABC):
         """
         return None
 
-    def _emit(self, event: Event) -> None:
-        """Append ``event`` to the log."""
-        self._events.append(event)
+    def emit(self, event: Event) -> None:
+        """Helper for the hooks: append ``event`` to the log (the only way into it)."""
+        self.__events.append(event)
 
-    def _next_deal(self, hand_number: int) -> Any:
-        """The deal of hand ``hand_number``: the next stacked deal, else one shuffled from the seed."""
-        if self._pending_deals:
-            deal = self._pending_deals[0]
-            self._pending_deals = self._pending_deals[1:]
-            return deal
-        return self._shuffled_deal(hand_number)
+    def next_deal(self, hand_number: int) -> Any:
+        """Helper for the hooks: the deal of hand ``hand_number``.
+
+        The next stacked deal if one is left (it is used up), else :meth:`shuffled_deal`.
+        """
+        pending = self.__pending_deals
+        if pending:
+            self.__pending_deals = pending[1:]
+            return pending[0]
+        return self.shuffled_deal(hand_number)
 
     @abc.abstractmethod
-    def _shuffled_deal(self, hand_number: int) -> Any:
-        """A deal for hand ``hand_number`` shuffled from the seed (see :func:`~tablegames.core.rng.hand_rng`)."""
+    def shuffled_deal(self, hand_number: int) -> Any:
+        """Hook: a deal for hand ``hand_number`` shuffled from the seed (see :func:`~tablegames.core.rng.hand_rng`)."""
 
-    def _finish(self, side: int, event: Event) -> None:
-        """End the match: ``side`` has won; ``event`` (the variant's game-ended event) is logged."""
-        self._winner = side
-        self._current = None
-        self._legal = ()
-        self._emit(event)
+    def finish(self, side: int, event: Event) -> None:
+        """Helper for the hooks: end the match, won by ``side``, and log ``event`` (the variant's game-ended event).
+
+        :meth:`perform` returns ``None`` after it.
+        """
+        self.__winner = side
+        self.__current = None
+        self.__legal = ()
+        self.__events.append(event)
+
+    def set_scores(self, scores: Sequence[int]) -> None:
+        """Helper for the hooks: every side's score at once, one int per side.
+
+        :meth:`begin` starts them (usually at 0), which also fixes how many sides there are;
+        the number of sides never changes after.
+        """
+        self.__scores = list(scores)
+
+    def add_points(self, side: int, points: int) -> int:
+        """Helper for the hooks: add ``points`` (negative to take them off) to ``side``'s score.
+
+        Returns:
+            The side's new score.
+
+        """
+        scores = self.__scores
+        total = scores[side] = scores[side] + points
+        return total
 
     def _not_your_turn(self, seat: int) -> str:
         if self.is_over:
@@ -668,7 +768,8 @@ class Game(abc.ABC):
             raise InvalidOptionsError("seat", f"{quote(seat)} is not a seat; seats are 0 to {self.players - 1}")
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r} seed={self.seed} events={len(self._events)} scores={self.scores}>"
+        name, events = type(self).__name__, len(self.__events)
+        return f"<{name} {self.name!r} seed={self.seed} events={events} scores={self.scores}>"
 
     def to_json_view(self, seat: int) -> Any:
         """The JSON data of :meth:`view` (a convenience for servers)."""

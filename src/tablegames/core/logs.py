@@ -152,7 +152,7 @@ def replay(log: EventLog) -> Game:
     if not is_seed(log.seed):
         raise LogError("$.seed", f"expected {SEEDS}, got {quote(log.seed)}")
     try:
-        deals = cls._deals_from_events(recorded)
+        deals = cls.deals_from_events(recorded)
     except LogError:
         raise
     except Exception as exc:  # a hand-built EventLog whose deal events hold junk
@@ -161,10 +161,10 @@ def replay(log: EventLog) -> Game:
         game = cls.create(options, seed=log.seed, deals=[*deals, *log.deals])
     except InvalidOptionsError as exc:
         raise LogError("$.events", f"a recorded deal is not valid: {exc.reason}") from None
-    produced = game._events
+    produced = game.events
     n = len(recorded)
     i = 0
-    action_of = cls._action_of
+    action_of = cls.action_of
     while True:
         end = len(produced)
         while i < end:
@@ -179,7 +179,7 @@ def replay(log: EventLog) -> Game:
         if i == n:
             return game
         event = recorded[i]
-        if game._winner is not None:
+        if game.is_over:
             raise LogError(f"$.events[{i}]", f"recorded {_shown(event)} after the end of the game")
         try:
             step = action_of(event)

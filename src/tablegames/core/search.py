@@ -180,7 +180,7 @@ class HandWorlds:
     def sample(self, rng: random.Random) -> Playout:
         """A world consistent with the observation, at the searching seat's decision."""
         legal = self.observation.legal
-        action_of = self.game_class._action_of
+        action_of = self.game_class.action_of
         for _ in range(20):
             hand = self.worlds.hand_candidate(rng, relaxed=self.failures > 50)
             if hand is None:

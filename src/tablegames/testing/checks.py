@@ -476,7 +476,7 @@ def check_indistinguishable(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_
     variant = scenario.variant
     start = scenario.new_game()
     seat = scenario.seat_of(start)
-    deal = to_json(variant._deals_from_events(list(start.log().events))[0])
+    deal = to_json(variant.deals_from_events(list(start.log().events))[0])
     pieces = piece_strings(variant)
     seen = strings_in(json.loads(dumps(start.view(seat)))) | strings_in(json.loads(dumps(start.log(seat))))
     hidden = sorted((strings_in(deal) & pieces) - seen)
@@ -715,7 +715,7 @@ def check_json_round_trip(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_ST
     step = scenario.steps
     _round_trip(scenario, step, "the options", game.options, lambda d: build_options(variant.options_class, d))
     events = list(game.log().events)
-    for i, deal in enumerate(variant._deals_from_events(events)):
+    for i, deal in enumerate(variant.deals_from_events(events)):
         _round_trip(scenario, step, f"deal {i}", deal, lambda d: variant.parse_deal(d, game.options))
     for action in game.legal_actions():
         _round_trip(scenario, step, f"action {action!r}", action, partial(_structure, type(action)))

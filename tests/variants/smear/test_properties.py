@@ -832,21 +832,23 @@ def _candidates(game: Smear, rng: random.Random) -> list[Action]:
 
 
 def _check_legality_agrees(game: Smear, rng: random.Random) -> None:
+    seat = game.current_player
+    assert seat is not None
     legal = list(game.legal_actions())
     assert len(set(legal)) == len(legal), "legal actions are listed once each"
     legal_set = set(legal)
     assert legal_set == _reference_legal(game)
     for action in _candidates(game, rng):
-        allowed = game._why_illegal(action) is None
-        assert allowed == (action in legal_set), (action, game._why_illegal(action))
+        allowed = game.why_illegal(action, seat) is None
+        assert allowed == (action in legal_set), (action, game.why_illegal(action, seat))
         if isinstance(action, Discard) and len(action.cards) > 1:  # the order of a discard does not matter
             backwards = Discard(action.cards[::-1])
-            assert (game._why_illegal(backwards) is None) == allowed, backwards
+            assert (game.why_illegal(backwards, seat) is None) == allowed, backwards
 
 
 @given(case=smear_cases, steps=st.integers(min_value=0, max_value=150), data=st.data())
 def test_legality_is_decided_in_one_place(case: SmearCase, steps: int, data: st.DataObject) -> None:
-    """For every candidate action, _why_illegal() is None exactly when legal_actions() lists it, as the rules say."""
+    """For every candidate action, why_illegal() is None exactly when legal_actions() lists it, as the rules say."""
     game = _new(case.seed, case.options)
     rng = case.rng()
     for _ in range(steps):

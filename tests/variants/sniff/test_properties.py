@@ -303,8 +303,8 @@ def _check_legality_agrees(game: Sniff) -> None:
     for tile in TILES:
         for end in END_CHOICES:
             action = play(tile, end)
-            allowed = game._why_illegal(action) is None
-            assert allowed == (action in legal_set), (action, game._why_illegal(action))
+            allowed = game.why_illegal(action, seat) is None
+            assert allowed == (action in legal_set), (action, game.why_illegal(action, seat))
             if tile not in hand:
                 assert not allowed
     view = json.loads(tablegames.dumps(game.view(seat)))
@@ -315,7 +315,7 @@ def _check_legality_agrees(game: Sniff) -> None:
 
 @given(case=game_cases, steps=st.integers(min_value=0, max_value=600))
 def test_legality_is_decided_in_one_place(case: GameCase, steps: int) -> None:
-    """For every tile and end, _why_illegal(play(tile, end)) is None exactly when legal_actions() lists it."""
+    """For every tile and end, why_illegal(play(tile, end), seat) is None exactly when legal_actions() lists it."""
     game = new_sniff(case.seed, case.players)
     rng = case.rng()
     for _ in range(steps):

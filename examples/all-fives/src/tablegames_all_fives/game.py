@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
@@ -130,25 +130,24 @@ class AllFives(Game):
         """The tile the leader must open the hand with, until it is played (``None`` if any may)."""
         return self._lead_tile if self.layout.opening is None else None
 
-    def legal_actions(self) -> Sequence[Play]:
-        """Every legal placement of the current player: tile by tile (highest first), end by end."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal() if self._current is not None else ()
-        return legal  # type: ignore[return-value]
+    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
+
+        def legal_actions(self) -> Sequence[Play]:
+            """Every legal placement of the current player (see :meth:`compute_legal`)."""
 
     def view(self, seat: int) -> AllFivesView:
         """What ``seat`` may know: its own hand, the table, the count, scores and its legal actions."""
         self._check_seat(seat)
         layout = self.layout
+        current = self.current_player
         return AllFivesView(
             seat=seat,
             hand_number=self.hand_number,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            scores=tuple(self._scores),
-            current_player=self._current,
-            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
             count=self._count,
             ends=end_views(layout),
             boneyard_size=len(self.boneyard),
@@ -159,7 +158,7 @@ class AllFives(Game):
             opening=layout.opening,
             spinner=layout.spinner,
             arms=arm_views(layout),
-            winner=self._winner,
+            winner=self.winner,
         )
 
     def piece_places(self) -> dict[str, list[Tile]]:
@@ -202,7 +201,8 @@ class AllFives(Game):
         """What is wrong with a stacked deal (hand sizes, the 28 tiles each once), or ``None``."""
         return check_all_fives_deal(deal, options)
 
-    def _shuffled_deal(self, hand_number: int) -> AllFivesDeal:
+    def shuffled_deal(self, hand_number: int) -> AllFivesDeal:
+        """The 28 tiles shuffled from the seed for hand ``hand_number``: the hands, then the boneyard."""
         tiles = list(_TILES)
         hand_rng(self.seed, hand_number).shuffle(tiles)
         n = self.options.players
@@ -211,7 +211,8 @@ class AllFives(Game):
         return AllFivesDeal(hands=hands, boneyard=tuple(tiles[n * size :]))
 
     @classmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[AllFivesDeal]:
+    def deals_from_events(cls, events: Sequence[Event]) -> list[AllFivesDeal]:
+        """The deals that ``hand_dealt`` events record."""
         deals: list[AllFivesDeal] = []
         for i, event in enumerate(events):
             if isinstance(event, HandDealt):
@@ -221,46 +222,46 @@ class AllFives(Game):
         return deals
 
     @classmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The placement a ``tile_played`` event records; every other event is automatic."""
         if isinstance(event, TilePlayed):
             return event.seat, play(event.tile, event.end)
         return None
 
     # -- the rules --------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def begin(self) -> int:
+        """Seat the players, start every side at 0 and deal the first hand; its leader acts first."""
         n = self.options.players
         self._seating = seating = Seating(n, partnerships=n == 4)
         self._side = tuple(seating.side_of(s) for s in range(n))
         self._after = tuple(seating.next(s) for s in range(n))
-        self._scores = [0] * seating.sides
+        self.set_scores([0] * seating.sides)
         self.hand_number = 0
-        self._new_hand(None, "")
+        return self._new_hand(None, "")
 
-    def _new_hand(self, leader: int | None, reason: str) -> None:
-        """Deal the next hand, led by ``leader`` (for ``reason``), or by the tiles if ``None``."""
+    def _new_hand(self, leader: int | None, reason: str) -> int:
+        """Deal the next hand, led by ``leader`` (for ``reason``), or by the tiles if ``None``; the leader."""
         self.hand_number += 1
         number = self.hand_number
-        deal: AllFivesDeal = self._next_deal(number)
+        deal: AllFivesDeal = self.next_deal(number)
         self.hands = [_sorted(h) for h in deal.hands]
         self.boneyard = list(deal.boneyard)
         self.layout = new_layout()
         self._count = 0
-        self._legal = None
         self._shown = False
-        self._emit(HandDealt(number, deal.hands, deal.boneyard, len(deal.boneyard)))
+        self.emit(HandDealt(number, deal.hands, deal.boneyard, len(deal.boneyard)))
         lead_tile: Tile | None = None
         if leader is None:
             lead = opening_lead(deal.hands)
             leader, lead_tile, reason = lead.seat, lead.tile, lead.reason
         self._leader = leader
         self._lead_tile = lead_tile
-        self._emit(LeaderChosen(leader, reason, lead_tile))
-        self._current = leader
+        self.emit(LeaderChosen(leader, reason, lead_tile))
+        return leader
 
-    def _compute_legal(self) -> tuple[Play, ...]:
-        seat = self._current
-        assert seat is not None
+    def compute_legal(self, seat: int) -> tuple[Play, ...]:
+        """Every legal placement of ``seat``: tile by tile (highest first), end by end."""
         layout = self.layout
         hand = self.hands[seat]
         if layout.opening is None:
@@ -279,11 +280,10 @@ class AllFives(Game):
                     out.append(plays[arm])
         return tuple(out)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Why ``seat`` may not make the placement ``action`` now, or ``None``."""
         if not isinstance(action, Play):
             return f"not an All Fives action: an All Fives action is a Play, not {type(action).__name__}"
-        seat = self._current
-        assert seat is not None
         tile, end = action.tile, action.end
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
             return f"seat {seat} does not hold {tile}"
@@ -309,29 +309,26 @@ class AllFives(Game):
             return f"no end {quote(end)} yet: the branches come with the spinner; the ends now are {open_ids}"
         return f"the spinner's branch {end} opens only once both its sides carry a tile; ends now {open_ids}"
 
-    def _do(self, action: Action) -> None:
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Place the tile, score the count, then draw, pass or end the hand as the rules say; the next seat."""
         assert isinstance(action, Play)
-        seat = self._current
-        assert seat is not None
         tile, end = action.tile, action.end
         self.hands[seat].remove(tile)
         self.layout.place_unchecked(tile, None if end is None else _ARM_OF[end])
-        self._legal = None
         count = self._count = all_fives_count(self.layout)
-        self._emit(TilePlayed(seat, tile, end, count))
+        self.emit(TilePlayed(seat, tile, end, count))
         if count and count % 5 == 0 and self._score(seat, self._side[seat], count, "count"):
-            return
+            return None
         if not self.hands[seat]:
-            self._end_hand_domino(seat)
-            return
-        self._turn(self._after[seat])
+            return self._end_hand_domino(seat)
+        return self._turn(self._after[seat])
 
     def _score(self, seat: int | None, side: int, points: int, reason: str) -> bool:
         """Add ``points`` to ``side``; whether that won the match (which is then over)."""
-        total = self._scores[side] = self._scores[side] + points
-        self._emit(Scored(seat, side, points, reason, total))
+        total = self.add_points(side, points)
+        self.emit(Scored(seat, side, points, reason, total))
         if total >= self.options.target:
-            self._finish(side, GameEnded(side, tuple(self._scores)))
+            self.finish(side, GameEnded(side, self.scores))
             return True
         return False
 
@@ -351,52 +348,50 @@ class AllFives(Game):
                     return False
         return True
 
-    def _turn(self, seat: int) -> None:
-        """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
+    def _turn(self, seat: int) -> int | None:
+        """Give the turn to ``seat``, drawing, passing and detecting a block automatically; the seat to act."""
         mask = self.layout.open_mask()
         while True:
             if self._blocked(mask):
-                self._end_hand_block()
-                return
+                return self._end_hand_block()
             if self._can_play(seat, mask):
-                self._current = seat
-                return
+                return seat
             if self.boneyard:
                 hand = self.hands[seat]
                 while self.boneyard:
                     tile = self.boneyard.pop(0)
                     hand.append(tile)
-                    self._emit(TileDrawn(seat, tile))
+                    self.emit(TileDrawn(seat, tile))
                     if _MASK[tile] & mask:
                         break
                 hand.sort(key=_ORDER.__getitem__)
                 continue
-            self._emit(Passed(seat))
+            self.emit(Passed(seat))
             seat = self._after[seat]
 
     def _left(self) -> tuple[tuple[Tile, ...], ...]:
         return tuple(tuple(h) for h in self.hands)
 
-    def _end_hand_domino(self, seat: int) -> None:
+    def _end_hand_domino(self, seat: int) -> int | None:
         self._shown = True
-        self._emit(HandEnded(self.hand_number, "domino", seat, self._left()))
+        self.emit(HandEnded(self.hand_number, "domino", seat, self._left()))
         points = domino_points(self.hands, seat, self._seating)
         if points and self._score(seat, self._side[seat], points, "domino"):
-            return
-        self._new_hand(seat, "domino")
+            return None
+        return self._new_hand(seat, "domino")
 
-    def _end_hand_block(self) -> None:
+    def _end_hand_block(self) -> int | None:
         self._shown = True
-        self._emit(HandEnded(self.hand_number, "blocked", None, self._left()))
+        self.emit(HandEnded(self.hand_number, "blocked", None, self._left()))
         result = block_result(self.hands, self._seating)
         if result.side is not None and result.points and self._score(result.seat, result.side, result.points, "block"):
-            return
+            return None
         if result.seat is None:
-            self._new_hand(None, "")
-        else:
-            self._new_hand(result.seat, "block")
+            return self._new_hand(None, "")
+        return self._new_hand(result.seat, "block")
 
-    def _copy_state(self, new: AllFives) -> None:
+    def copy_state(self, new: AllFives) -> None:
+        """Copy the hands, the boneyard and the layout; share the seating tables."""
         new._seating = self._seating
         new._side = self._side
         new._after = self._after
@@ -409,7 +404,8 @@ class AllFives(Game):
         new.boneyard = self.boneyard[:]
         new.layout = self.layout.copy()
 
-    def _canonical(self, action: Action) -> Action:
+    def canonical(self, action: Action) -> Action:
+        """The interned placement equal to ``action``."""
         if isinstance(action, Play):
             return play(action.tile, action.end)
         return action  # pragma: no cover - only Play parses

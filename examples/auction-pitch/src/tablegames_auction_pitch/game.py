@@ -139,14 +139,15 @@ class AuctionPitch(Game):
     def view(self, seat: int) -> AuctionPitchView:
         """What ``seat`` may know: its cards, the bidding, the trick, the scores, its legal actions."""
         self._check_seat(seat)
+        current = self.current_player
         return AuctionPitchView(
             seat=seat,
             hand_number=self.hand_number,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            scores=tuple(self._scores),
-            current_player=self._current,
-            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
             phase=self.phase,
             dealer=self.dealer,
             bids=tuple(BidView(s, a) for s, a in self.auction.bids),
@@ -158,7 +159,7 @@ class AuctionPitch(Game):
             tricks_won=tuple(self.tricks_won),
             last_hand=self.last_hand,
             target=self.options.target,
-            winner=self._winner,
+            winner=self.winner,
         )
 
     def piece_places(self) -> dict[str, tuple[Card, ...]]:
@@ -191,13 +192,15 @@ class AuctionPitch(Game):
         """What is wrong with a stacked deal (6 different cards of the 52 to each seat)."""
         return check_deal(deal, options)
 
-    def _shuffled_deal(self, hand_number: int) -> AuctionPitchDeal:
+    def shuffled_deal(self, hand_number: int) -> AuctionPitchDeal:
+        """Six cards to each seat from the 52 shuffled from the seed for hand ``hand_number``."""
         cards = list(_DECK)
         hand_rng(self.seed, hand_number).shuffle(cards)
         return AuctionPitchDeal(hands=tuple(tuple(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(4)))
 
     @classmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[AuctionPitchDeal]:
+    def deals_from_events(cls, events: Sequence[Event]) -> list[AuctionPitchDeal]:
+        """The deals that ``hand_dealt`` events record, the first with the dealer drawn right before it."""
         deals: list[AuctionPitchDeal] = []
         dealer: int | None = None
         for i, event in enumerate(events):
@@ -213,7 +216,8 @@ class AuctionPitch(Game):
         return deals
 
     @classmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The bid, pass or card play an event records; every other event is automatic."""
         if isinstance(event, BidMade):
             return event.seat, _BIDS.get(event.amount) or Bid(event.amount)
         if isinstance(event, BidPassed):
@@ -224,20 +228,24 @@ class AuctionPitch(Game):
 
     # -- the rules --------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def begin(self) -> int:
+        """Start both sides at 0, draw the first dealer and deal the first hand; the dealer's left bids first."""
         self._seating = Seating(4, partnerships=True)
-        self._scores = [0, 0]
+        self.set_scores([0, 0])
         self.hand_number = 0
         self.last_hand = None
-        dealer = self._pending_deals[0].dealer if self._pending_deals else None
+        deal: AuctionPitchDeal = self.next_deal(1)
+        dealer = deal.dealer
         if dealer is None:
             dealer = hand_rng(self.seed, 1, "dealer").randrange(4)
-        self._emit(DealerDrawn(dealer))
-        self._new_hand(dealer)
+        self.emit(DealerDrawn(dealer))
+        return self._new_hand(dealer, deal)
 
-    def _new_hand(self, dealer: int) -> None:
+    def _new_hand(self, dealer: int, deal: AuctionPitchDeal | None = None) -> int:
+        """Deal the next hand (``deal``, else the next deal) with ``dealer`` dealing; the seat to bid first."""
         self.hand_number += 1
-        deal: AuctionPitchDeal = self._next_deal(self.hand_number)
+        if deal is None:
+            deal = self.next_deal(self.hand_number)
         self.dealer = dealer
         self.hands = [sorted(h, key=_SORT.__getitem__) for h in deal.hands]
         dealt = {c for h in deal.hands for c in h}
@@ -249,13 +257,11 @@ class AuctionPitch(Game):
         self.bidder = self.bid = self.trump = None
         self.trick, self.plays, self.tricks = [], [], []
         self.tricks_won = [0, 0]
-        self._current = first
-        self._legal = None
-        self._emit(HandDealt(self.hand_number, dealer, deal.hands))
+        self.emit(HandDealt(self.hand_number, dealer, deal.hands))
+        return first
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self._current
-        assert seat is not None
+    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal actions: a pass (unless stuck) then the bids; or the playable cards."""
         if self.phase == "bidding":
             bids = tuple(_BIDS[a] for a in self.auction.legal_bids())
             return bids if self.auction.must_bid else (_PASS, *bids)
@@ -264,9 +270,8 @@ class AuctionPitch(Game):
             return tuple(_PLAYS[c] for c in hand)
         return tuple(_PLAYS[c] for c in legal_cards(hand, self.trick[0][1].suit, self.trump, FOLLOW))
 
-    def _why_illegal(self, action: Action) -> str | None:
-        seat = self._current
-        assert seat is not None
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Why ``seat`` may not take ``action`` now (the wrong phase, or what the rules forbid), or ``None``."""
         phase = self.phase
         if isinstance(action, (Bid, Pass)):
             if phase != "bidding":
@@ -297,59 +302,54 @@ class AuctionPitch(Game):
             return f"seat {seat} holds {led.name.lower()}, the suit led: play {led.name.lower()} or a trump"
         return None
 
-    def _do(self, action: Action) -> None:
-        seat = self._current
-        assert seat is not None
-        self._legal = None
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Bid, pass or play a card, then every automatic step up to the next decision; the next seat."""
         if isinstance(action, Bid):
             self.auction.bid(seat, action.amount)
-            self._emit(BidMade(seat, action.amount))
-            self._after_call()
-        elif isinstance(action, Pass):
+            self.emit(BidMade(seat, action.amount))
+            return self._after_call()
+        if isinstance(action, Pass):
             self.auction.pass_(seat)
-            self._emit(BidPassed(seat))
-            self._after_call()
-        elif isinstance(action, PlayCard):
-            self._play(seat, action.card)
+            self.emit(BidPassed(seat))
+            return self._after_call()
+        assert isinstance(action, PlayCard)
+        return self._play(seat, action.card)
 
-    def _after_call(self) -> None:
+    def _after_call(self) -> int | None:
         auction = self.auction
         if not auction.is_over:
-            self._current = auction.speaker
-            return
+            return auction.speaker
         won = auction.winner
         assert won is not None  # the dealer is stuck: an auction always has a winner
         bidder, amount = won
         calls = auction.bids
         forced = len(calls) == 4 and all(a is None for _, a in calls[:3])
         self.bidder, self.bid = bidder, amount
-        self._emit(BiddingWon(bidder, amount, forced))
-        self._current = bidder
+        self.emit(BiddingWon(bidder, amount, forced))
         self.phase = "play"
+        return bidder
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, card: Card) -> int | None:
         self.hands[seat].remove(card)
         if self.trump is None:
             self.trump = card.suit
         self.trick.append((seat, card))
         self.plays.append((seat, card))
-        self._emit(CardPlayed(seat, card))
+        self.emit(CardPlayed(seat, card))
         if len(self.trick) < 4:
-            self._current = self._seating.next(seat)
-            return
+            return self._seating.next(seat)
         cards = tuple(c for _, c in self.trick)
         winner = self.trick[trick_winner(cards, self.trump, ORDER)][0]
         side = self._seating.side_of(winner)
         self.tricks.append((winner, cards))
         self.tricks_won[side] += 1
         self.trick = []
-        self._emit(TrickWon(winner, side, cards))
+        self.emit(TrickWon(winner, side, cards))
         if len(self.tricks) < _TRICKS:
-            self._current = winner
-            return
-        self._score_hand()
+            return winner
+        return self._score_hand()
 
-    def _score_hand(self) -> None:
+    def _score_hand(self) -> int | None:
         bidder, bid, trump = self.bidder, self.bid, self.trump
         assert bidder is not None and bid is not None and trump is not None
         side_of = tuple(self._seating.side_of(s) for s in range(4))
@@ -357,18 +357,20 @@ class AuctionPitch(Game):
         awards, card_points = award_points(trump=trump, plays=self.plays, tricks=self.tricks, side_of=side_of)
         won = (sum(1 for a in awards if a.side == 0), sum(1 for a in awards if a.side == 1))
         changes, made = settle(pitcher_side=pitcher_side, bid=bid, won=won)
-        self._scores = [self._scores[0] + changes[0], self._scores[1] + changes[1]]
-        scores = tuple(self._scores)
-        self._emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
+        self.add_points(0, changes[0])
+        self.add_points(1, changes[1])
+        scores = self.scores
+        self.emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
         self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
         winner = winner_after_hand(scores, pitcher_side=pitcher_side, bid=bid, made=made, target=self.options.target)
         if winner is not None:
             self.phase = "over"
-            self._finish(winner, GameEnded(winner, scores))
-            return
-        self._new_hand(self._seating.next(self.dealer))
+            self.finish(winner, GameEnded(winner, scores))
+            return None
+        return self._new_hand(self._seating.next(self.dealer))
 
-    def _copy_state(self, new: AuctionPitch) -> None:
+    def copy_state(self, new: AuctionPitch) -> None:
+        """Copy the hands, the auction and the tricks; share the tuples and the seating."""
         new._seating = self._seating
         new.hand_number = self.hand_number
         new.dealer = self.dealer
@@ -385,7 +387,8 @@ class AuctionPitch(Game):
         new.tricks_won = self.tricks_won[:]
         new.last_hand = self.last_hand
 
-    def _canonical(self, action: Action) -> Action:
+    def canonical(self, action: Action) -> Action:
+        """The interned action equal to ``action``."""
         if isinstance(action, Pass):
             return _PASS
         if isinstance(action, Bid):

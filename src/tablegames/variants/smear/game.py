@@ -190,14 +190,15 @@ class Smear(Game):
         """What ``seat`` may know: its cards, the bidding, the trick, scores, its legal actions."""
         self._check_seat(seat)
         own = self.bidder is not None and visible(self.bidder, seat)
+        current = self.current_player
         return SmearView(
             seat=seat,
             hand_number=self.hand_number,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            scores=tuple(self._scores),
-            current_player=self._current,
-            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
             phase=self.phase,
             dealer=self.dealer,
             bids=tuple(BidView(s, a) for s, a in self.auction.bids),
@@ -210,7 +211,7 @@ class Smear(Game):
             picked_up=self.picked_up if own else None,
             discarded=self.discards if own else None,
             target=self.options.target,
-            winner=self._winner,
+            winner=self.winner,
         )
 
     def piece_places(self) -> dict[str, tuple[Card, ...]]:
@@ -256,13 +257,15 @@ class Smear(Game):
         """What is wrong with a stacked deal (6 cards each, 8 undealt, the 32 cards once)."""
         return check_smear_deal(deal, options)
 
-    def _shuffled_deal(self, hand_number: int) -> SmearDeal:
+    def shuffled_deal(self, hand_number: int) -> SmearDeal:
+        """The 32 cards shuffled from the seed for hand ``hand_number``: six to each seat, then the undealt."""
         cards = hand_shuffle(self.seed, hand_number, _DECK)
         hands = tuple(tuple(cards[i * 6 : (i + 1) * 6]) for i in range(4))
         return SmearDeal(hands=hands, undealt=tuple(cards[24:]))
 
     @classmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[SmearDeal]:
+    def deals_from_events(cls, events: Sequence[Event]) -> list[SmearDeal]:
+        """The deals that ``hand_dealt`` events record, the first with the dealer drawn right before it."""
         deals: list[SmearDeal] = []
         dealer: int | None = None
         for i, event in enumerate(events):
@@ -292,7 +295,8 @@ class Smear(Game):
         return SmearWorlds(cls, observation, worlds, greedy=greedy)
 
     @classmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The bid, pass, discard or card play an event records; every other event is automatic."""
         if isinstance(event, BidMade):
             return event.seat, _BIDS.get(event.amount) or Bid(event.amount)
         if isinstance(event, BidPassed):
@@ -305,20 +309,24 @@ class Smear(Game):
 
     # -- the rules --------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def begin(self) -> int:
+        """Start both sides at 0, draw the first dealer and deal the first hand; the dealer's left bids first."""
         self._seating = _SEATING
-        self._scores = [0, 0]
+        self.set_scores([0, 0])
         self.hand_number = 0
         self.last_hand = None
-        dealer = self._pending_deals[0].dealer if self._pending_deals else None
+        deal: SmearDeal = self.next_deal(1)
+        dealer = deal.dealer
         if dealer is None:
             dealer = hand_rng(self.seed, 1, "dealer").randrange(4)
-        self._emit(DealerDrawn(dealer))
-        self._new_hand(dealer)
+        self.emit(DealerDrawn(dealer))
+        return self._new_hand(dealer, deal)
 
-    def _new_hand(self, dealer: int) -> None:
+    def _new_hand(self, dealer: int, deal: SmearDeal | None = None) -> int:
+        """Deal the next hand (``deal``, else the next deal) with ``dealer`` dealing; the seat to bid first."""
         self.hand_number += 1
-        deal: SmearDeal = self._next_deal(self.hand_number)
+        if deal is None:
+            deal = self.next_deal(self.hand_number)
         self.dealer = dealer
         self.hands = [list(h) for h in deal.hands]
         for hand in self.hands:
@@ -332,13 +340,11 @@ class Smear(Game):
         self._allowance = (0, 0, 0, 0)
         self.trick, self.plays, self.tricks = [], [], []
         self.tricks_won = [0, 0]
-        self._current = first
-        self._legal = None
-        self._emit(HandDealt(self.hand_number, dealer, deal.hands, deal.undealt))
+        self.emit(HandDealt(self.hand_number, dealer, deal.hands, deal.undealt))
+        return first
 
-    def _compute_legal(self) -> tuple[Action, ...]:
-        seat = self._current
-        assert seat is not None
+    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal actions: a pass then the bids; every allowed discard; or the playable cards."""
         if self.phase == "bidding":
             return (_PASS, *(_BIDS[a] for a in self.auction.legal_bids()))
         hand = self.hands[seat]
@@ -348,7 +354,7 @@ class Smear(Game):
             if len({c.suit for c in hand}) > size:
                 # every discard of `size` cards leaves some suit untouched, which may then lead
                 return tuple(_discard(combo) for combo in combos)
-            return tuple(_discard(combo) for combo in combos if self._discard_leaves_a_lead(combo))
+            return tuple(_discard(combo) for combo in combos if self._discard_leaves_a_lead(seat, combo))
         return tuple(_PLAYS[c] for c in self._playable(seat))
 
     def _playable(self, seat: int) -> list[Card]:
@@ -367,21 +373,20 @@ class Smear(Game):
                 thrown += 1
         return thrown <= self._allowance[suit]
 
-    def _discard_leaves_a_lead(self, combo: Sequence[Card]) -> bool:
+    def _discard_leaves_a_lead(self, seat: int, combo: Sequence[Card]) -> bool:
         """Rule 9 at the discard: some suit kept in hand could still be led as trump."""
         thrown = [0, 0, 0, 0]
         for card in combo:
             thrown[card.suit] += 1  # type: ignore[index]
         allowance = self._allowance
-        for card in self.hands[self._current or 0]:
+        for card in self.hands[seat]:
             suit = card.suit
             if card not in combo and thrown[suit] <= allowance[suit]:  # type: ignore[index]
                 return True
         return False
 
-    def _why_illegal(self, action: Action) -> str | None:
-        seat = self._current
-        assert seat is not None
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Why ``seat`` may not take ``action`` now (the wrong phase, or what the rules forbid), or ``None``."""
         phase = self.phase
         if isinstance(action, (Bid, Pass)):
             if phase != "bidding":
@@ -413,7 +418,7 @@ class Smear(Game):
         for card in cards:
             if card not in hand:
                 return f"seat {seat} does not hold {card}"
-        if not self._discard_leaves_a_lead(cards):
+        if not self._discard_leaves_a_lead(seat, cards):
             return (
                 "this discard leaves no legal first lead: no trump may be discarded unless the bidder holds "
                 "more than 6 of that suit (the first lead names trump)"
@@ -437,43 +442,39 @@ class Smear(Game):
             return f"seat {seat} holds {led.name.lower()}, the suit led: play {led.name.lower()} or a trump"
         return None
 
-    def _do(self, action: Action) -> None:
-        seat = self._current
-        assert seat is not None
-        self._legal = None
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Bid, pass, discard or play a card, then every automatic step up to the next decision; the next seat."""
         if isinstance(action, Bid):
             self.auction.bid(seat, action.amount)
-            self._emit(BidMade(seat, action.amount))
-            self._after_call()
-        elif isinstance(action, Pass):
+            self.emit(BidMade(seat, action.amount))
+            return self._after_call()
+        if isinstance(action, Pass):
             self.auction.pass_(seat)
-            self._emit(BidPassed(seat))
-            self._after_call()
-        elif isinstance(action, Discard):
+            self.emit(BidPassed(seat))
+            return self._after_call()
+        if isinstance(action, PlayCard):
+            return self._play(seat, action.card)
+        if isinstance(action, Discard):
             cards = tuple(sorted(action.cards, key=_DECK_INDEX.__getitem__))
             hand = self.hands[seat]
             for card in cards:
                 hand.remove(card)
             self.discards = cards
-            self._emit(Discarded(seat, len(cards), cards))
+            self.emit(Discarded(seat, len(cards), cards))
             self.phase = "play"
-        elif isinstance(action, PlayCard):
-            self._play(seat, action.card)
+        return seat
 
-    def _after_call(self) -> None:
+    def _after_call(self) -> int | None:
         auction = self.auction
         if not auction.is_over:
-            self._current = auction.speaker
-            return
+            return auction.speaker
         won = auction.winner
         if won is None:
-            self._emit(ThrownIn(self.hand_number))
-            self._new_hand(self.dealer)
-            return
+            self.emit(ThrownIn(self.hand_number))
+            return self._new_hand(self.dealer)
         bidder, amount = won
         self.bidder, self.bid = bidder, amount
-        self._emit(BiddingWon(bidder, amount))
-        self._current = bidder
+        self.emit(BiddingWon(bidder, amount))
         take = self.options.seen_undealt
         if take:
             self.picked_up = self.undealt[:take]
@@ -482,34 +483,33 @@ class Smear(Game):
             _sort(hand)
             self.held_after_pickup = tuple(hand)
             self._allowance = discard_allowance(hand)
-            self._emit(UndealtTaken(bidder, take, self.picked_up))
+            self.emit(UndealtTaken(bidder, take, self.picked_up))
             self.phase = "discard"
         else:
             self.phase = "play"
+        return bidder
 
-    def _play(self, seat: int, card: Card) -> None:
+    def _play(self, seat: int, card: Card) -> int | None:
         self.hands[seat].remove(card)
         if self.trump is None:
             self.trump = card.suit
         self.trick.append((seat, card))
         self.plays.append((seat, card))
-        self._events.append(_card_played(seat, card))
+        self.emit(_card_played(seat, card))
         if len(self.trick) < 4:
-            self._current = _NEXT[seat]
-            return
+            return _NEXT[seat]
         cards = tuple(c for _, c in self.trick)
         winner = self.trick[trick_winner(cards, self.trump, ORDER)][0]
         side = _SIDE[winner]
         self.tricks.append((winner, cards))
         self.tricks_won[side] += 1
         self.trick = []
-        self._events.append(_trick_won(winner, side, cards))
+        self.emit(_trick_won(winner, side, cards))
         if len(self.tricks) < 6:
-            self._current = winner
-            return
-        self._score_hand()
+            return winner
+        return self._score_hand()
 
-    def _score_hand(self) -> None:
+    def _score_hand(self) -> int | None:
         bidder, bid, trump = self.bidder, self.bid, self.trump
         assert bidder is not None and bid is not None and trump is not None
         side_of = tuple(self._seating.side_of(s) for s in range(4))
@@ -524,19 +524,21 @@ class Smear(Game):
             high_low=self.options.high_low,
         )
         won = (sum(1 for a in awards if a.side == 0), sum(1 for a in awards if a.side == 1))
-        changes, made = settle(self._scores, bidder_side=bidder_side, bid=bid, won=won, options=self.options)
-        self._scores = [self._scores[0] + changes[0], self._scores[1] + changes[1]]
-        scores = tuple(self._scores)
-        self._emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
+        changes, made = settle(self.scores, bidder_side=bidder_side, bid=bid, won=won, options=self.options)
+        self.add_points(0, changes[0])
+        self.add_points(1, changes[1])
+        scores = self.scores
+        self.emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
         self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
         winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
         if winner is not None:
             self.phase = "over"
-            self._finish(winner, GameEnded(winner, scores))
-            return
-        self._new_hand(self._seating.next(self.dealer))
+            self.finish(winner, GameEnded(winner, scores))
+            return None
+        return self._new_hand(self._seating.next(self.dealer))
 
-    def _copy_state(self, new: Smear) -> None:
+    def copy_state(self, new: Smear) -> None:
+        """Copy the hands, the auction and the tricks; share the tuples and the seating."""
         new._seating = self._seating
         new.hand_number = self.hand_number
         new.dealer = self.dealer
@@ -557,7 +559,8 @@ class Smear(Game):
         new.tricks_won = self.tricks_won[:]
         new.last_hand = self.last_hand
 
-    def _canonical(self, action: Action) -> Action:
+    def canonical(self, action: Action) -> Action:
+        """The interned action equal to ``action`` (a discard's cards in deck order)."""
         if isinstance(action, Pass):
             return _PASS
         if isinstance(action, Bid):

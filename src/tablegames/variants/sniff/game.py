@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
@@ -141,25 +141,24 @@ class Sniff(Game):
         """A playable tile the current player just drew and must play, if any."""
         return self._forced
 
-    def legal_actions(self) -> Sequence[Play]:
-        """Every legal placement of the current player: tile by tile (highest first), end by end."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal() if self._current is not None else ()
-        return legal  # type: ignore[return-value]
+    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
+
+        def legal_actions(self) -> Sequence[Play]:
+            """Every legal placement of the current player (see :meth:`compute_legal`)."""
 
     def view(self, seat: int) -> SniffView:
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
         self._check_seat(seat)
         layout = self.layout
+        current = self.current_player
         return SniffView(
             seat=seat,
             hand_number=self.hand_number,
             hand=tuple(self.hands[seat]),
             hand_sizes=tuple(len(h) for h in self.hands),
-            scores=tuple(self._scores),
-            current_player=self._current,
-            legal_actions=tuple(self.legal_actions()) if seat == self._current else (),
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
             count=self._count,
             ends=end_views(layout),
             stock_size=len(self.stock),
@@ -169,7 +168,7 @@ class Sniff(Game):
             opening=layout.opening,
             sniff=layout.spinner,
             arms=arm_views(layout),
-            winner=self._winner,
+            winner=self.winner,
         )
 
     def piece_places(self) -> dict[str, tuple[Tile, ...]]:
@@ -210,7 +209,8 @@ class Sniff(Game):
         """What is wrong with a stacked deal (hand sizes, the 28 tiles each once, the leader)."""
         return check_sniff_deal(deal, options)
 
-    def _shuffled_deal(self, hand_number: int) -> SniffDeal:
+    def shuffled_deal(self, hand_number: int) -> SniffDeal:
+        """The 28 tiles shuffled from the seed for hand ``hand_number``: the hands, then the stock."""
         tiles = hand_shuffle(self.seed, hand_number, _TILES)
         n = self.options.players
         size = HAND_SIZES[n]
@@ -218,7 +218,8 @@ class Sniff(Game):
         return SniffDeal(hands=hands, stock=tuple(tiles[n * size :]))
 
     @classmethod
-    def _deals_from_events(cls, events: Sequence[Event]) -> list[SniffDeal]:
+    def deals_from_events(cls, events: Sequence[Event]) -> list[SniffDeal]:
+        """The deals that ``hand_dealt`` events record, each with the leader drawn right after it."""
         deals: list[SniffDeal] = []
         for i, event in enumerate(events):
             if isinstance(event, HandDealt):
@@ -248,44 +249,44 @@ class Sniff(Game):
         return SniffWorlds(cls, observation, worlds, greedy=greedy)
 
     @classmethod
-    def _action_of(cls, event: Event) -> tuple[int, Action] | None:
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The placement a ``tile_played`` event records; every other event is automatic."""
         if isinstance(event, TilePlayed):
             return event.seat, play(event.tile, event.end)
         return None
 
     # -- the rules --------------------------------------------------------------------
 
-    def _start(self) -> None:
+    def begin(self) -> int:
+        """Seat the players, start every side at 0 and deal the first hand; the leader (drawn) acts first."""
         n = self.options.players
         self._seating = seating = Seating(n, partnerships=n == 4)
         self._side = tuple(seating.side_of(s) for s in range(n))
         self._after = tuple(seating.next(s) for s in range(n))
-        self._scores = [0] * self._seating.sides
+        self.set_scores([0] * seating.sides)
         self.hand_number = 0
-        self._new_hand(None)
+        return self._new_hand(None)
 
-    def _new_hand(self, leader: int | None) -> None:
-        """Deal the next hand; ``leader`` is the seat that leads, or ``None`` if a draw is due."""
+    def _new_hand(self, leader: int | None) -> int:
+        """Deal the next hand; ``leader`` is the seat that leads, or ``None`` if a draw is due; the leader."""
         self.hand_number += 1
         number = self.hand_number
-        deal: SniffDeal = self._next_deal(number)
+        deal: SniffDeal = self.next_deal(number)
         self.hands = [_sorted(h) for h in deal.hands]
         self.stock = list(deal.stock)
         self.layout = new_layout()
         self._count = 0
         self._forced = None
-        self._legal = None
-        self._emit(HandDealt(number, deal.hands, deal.stock, len(deal.stock)))
+        self.emit(HandDealt(number, deal.hands, deal.stock, len(deal.stock)))
         if leader is None:
             leader = deal.leader
             if leader is None:
                 leader = hand_rng(self.seed, number, "leader").randrange(self.options.players)
-            self._emit(LeaderDrawn(leader))
-        self._current = leader
+            self.emit(LeaderDrawn(leader))
+        return leader
 
-    def _compute_legal(self) -> tuple[Play, ...]:
-        seat = self._current
-        assert seat is not None
+    def compute_legal(self, seat: int) -> tuple[Play, ...]:
+        """Every legal placement of ``seat``: tile by tile (highest first), end by end."""
         layout = self.layout
         tiles = self.hands[seat] if self._forced is None else (self._forced,)
         if layout.opening is None:
@@ -304,11 +305,10 @@ class Sniff(Game):
                 out += _PLAYS_ON_ARMS[tile][arms]
         return tuple(out)
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Why ``seat`` may not make the placement ``action`` now, or ``None``."""
         if not isinstance(action, Play):
             return f"not a Sniff action: a Sniff action is a Play, not {type(action).__name__}"
-        seat = self._current
-        assert seat is not None
         tile, end = action.tile, action.end
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
             return f"seat {seat} does not hold {tile}"
@@ -332,28 +332,25 @@ class Sniff(Game):
             return f"no end {quote(end)} yet: the branches come with the Sniff; the ends now are {open_ids}"
         return f"the Sniff's branch {end} opens only once both its line sides carry a tile; ends now {open_ids}"
 
-    def _do(self, action: Action) -> None:
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Place the tile, score the count, then draw, pass or end the hand as the rules say; the next seat."""
         assert isinstance(action, Play)
-        seat = self._current
-        assert seat is not None
         tile, end = action.tile, action.end
         self.hands[seat].remove(tile)
         self.layout.place_unchecked(tile, None if end is None else _ARM_OF[end])
         self._forced = None
-        self._legal = None
         count = self._count = sniff_count(self.layout)
-        self._events.append(_tile_played(seat, tile, end, count))
+        self.emit(_tile_played(seat, tile, end, count))
         if count and count % 5 == 0:
             side = self._side[seat]
-            total = self._scores[side] = self._scores[side] + count
-            self._emit(Scored(seat, side, count, "count", total))
+            total = self.add_points(side, count)
+            self.emit(Scored(seat, side, count, "count", total))
             if total >= self.options.target:
                 self._win(side)
-                return
+                return None
         if not self.hands[seat]:
-            self._end_hand("domino", seat)
-            return
-        self._turn(self._after[seat])
+            return self._end_hand("domino", seat)
+        return self._turn(self._after[seat])
 
     def _blocked(self, mask: int) -> bool:
         if self.stock:
@@ -364,47 +361,44 @@ class Sniff(Game):
                     return False
         return True
 
-    def _turn(self, seat: int) -> None:
-        """Give the turn to ``seat``, drawing, passing and detecting a block automatically."""
+    def _turn(self, seat: int) -> int | None:
+        """Give the turn to ``seat``, drawing, passing and detecting a block automatically; the seat to act."""
         mask = self.layout.open_mask()
         stock = self.stock
         while True:
             hand = self.hands[seat]
             for tile in hand:
                 if _MASK[tile] & mask:
-                    self._current = seat
-                    return
+                    return seat
             if stock:
                 while stock:
                     tile = stock.pop(0)
                     hand.append(tile)
-                    self._events.append(_tile_drawn(seat, tile))
+                    self.emit(_tile_drawn(seat, tile))
                     if _MASK[tile] & mask:
                         hand.sort(key=_ORDER.__getitem__)
                         self._forced = tile
-                        self._current = seat
-                        return
+                        return seat
                 hand.sort(key=_ORDER.__getitem__)
             if self._blocked(mask):
-                self._end_hand("blocked", None)
-                return
-            self._emit(Passed(seat))
+                return self._end_hand("blocked", None)
+            self.emit(Passed(seat))
             seat = self._after[seat]
 
-    def _end_hand(self, reason: str, seat: int | None) -> None:
-        self._emit(HandEnded(self.hand_number, reason, seat, tuple(tuple(h) for h in self.hands)))
+    def _end_hand(self, reason: str, seat: int | None) -> int:
+        self.emit(HandEnded(self.hand_number, reason, seat, tuple(tuple(h) for h in self.hands)))
         for s, hand in enumerate(self.hands):
             penalty = round_pips(sum(t.pips for t in hand))
             if penalty:
                 side = self._side[s]
-                self._scores[side] -= penalty
-                self._emit(Scored(s, side, -penalty, "remaining", self._scores[side]))
-        self._new_hand(seat)
+                self.emit(Scored(s, side, -penalty, "remaining", self.add_points(side, -penalty)))
+        return self._new_hand(seat)
 
     def _win(self, side: int) -> None:
-        self._finish(side, GameEnded(side, tuple(self._scores)))
+        self.finish(side, GameEnded(side, self.scores))
 
-    def _copy_state(self, new: Sniff) -> None:
+    def copy_state(self, new: Sniff) -> None:
+        """Copy the hands, the stock and the layout; share the seating tables."""
         new._seating = self._seating
         new._side = self._side
         new._after = self._after
@@ -415,7 +409,8 @@ class Sniff(Game):
         new.stock = self.stock[:]
         new.layout = self.layout.copy()
 
-    def _canonical(self, action: Action) -> Action:
+    def canonical(self, action: Action) -> Action:
+        """The interned placement equal to ``action``."""
         if isinstance(action, Play):
             return play(action.tile, action.end)
         return action  # pragma: no cover - only Play parses
