@@ -651,14 +651,14 @@ class Game(abc.ABC):
     # -- text for the command line (optional capabilities) ---------------------------
 
     summary: ClassVar[str] = ""
-    """Optional capability: one line saying what the variant is, which ``tablegames rules`` and
-    ``tablegames variants`` print (reStructuredText roles are shown as plain text). Default: the
+    """One line saying what the variant is, which ``tablegames rules`` and ``tablegames variants``
+    print (an optional capability; reStructuredText roles are shown as plain text). Default: the
     first line of the variant class's docstring (of the nearest class that has one); ``""`` if
     none has, and the command line then shows the variant's :attr:`name`."""
     paper_tally: ClassVar[bool] = False
-    """Optional capability: whether the command line's scoresheet also writes each side's total
-    as the paper tally (a stroke for 5 points, a crossed box for 50), as American Sniff's sources
-    keep score. Default: ``False``, the totals as numbers only."""
+    """Whether the command line's scoresheet also writes each side's total as the paper tally (a
+    stroke for 5 points, a crossed box for 50), as American Sniff's sources keep score (an
+    optional capability). Default: ``False``, the totals as numbers only."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Give a class that sets no :attr:`summary` the first line of its own docstring as one."""
