@@ -23,7 +23,7 @@ Each check is a plain function ``check_<name>(scenario, *, max_steps=10_000) -> 
 ``Scenario`` (variant, options, seed, choices, then, steps, seat, swaps), and
 ``CHECKS`` maps the short names (``terminates``, ``views``, ``pieces``, ``replay``,
 ``same_seed``, ``clone``, ``no_leaks``, ``indistinguishable``, ``illegal_refused``,
-``json_round_trip``, ``worlds``) to them; ``run_check`` runs one over drawn scenarios. Strategies:
+``json_round_trip``, ``worlds``, ``capabilities``) to them; ``run_check`` runs one over drawn scenarios. Strategies:
 ``variant_options``, ``seeds``, ``action_choices``, ``scenarios``.
 
 Two checks need optional hooks of :class:`~tablegames.core.game.Game`:
@@ -72,7 +72,7 @@ from tablegames.testing.strategies import (
     variant_options,
 )
 from tablegames.testing.suite import ConformanceSuite, conformance_tests
-from tablegames.testing.worlds import check_worlds
+from tablegames.testing.worlds import check_capabilities, check_worlds
 
 __all__ = [
     "CHECKS",
@@ -92,6 +92,7 @@ __all__ = [
     "check_illegal_refused",
     "check_indistinguishable",
     "check_json_round_trip",
+    "check_capabilities",
     "check_worlds",
     "check_no_leaks",
     "check_pieces_conserved",

@@ -40,7 +40,7 @@ from tablegames.testing._support import (
     strings_in,
 )
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
-from tablegames.testing.worlds import check_worlds
+from tablegames.testing.worlds import check_capabilities, check_worlds
 
 __all__ = [
     "CHECKS",
@@ -836,5 +836,6 @@ CHECKS: Final[Mapping[str, Check]] = {
     "illegal_refused": check_illegal_refused,
     "json_round_trip": check_json_round_trip,
     "worlds": check_worlds,
+    "capabilities": check_capabilities,
 }
 """Every check by its short name, in the order :func:`~tablegames.testing.runner.check_variant` runs them."""

@@ -1,4 +1,4 @@
-"""The kit's check of world sampling: what the bots search with, for any variant.
+"""The kit's checks of what the bots use: world sampling, and a variant's heuristic and search worlds.
 
 >>> from tablegames.core.registry import get_variant
 
@@ -14,14 +14,18 @@ from typing import Final
 
 from tablegames.bots.sampler import WorldSampler
 from tablegames.core.errors import LogError
+from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 from tablegames.core.serde import dumps
 from tablegames.testing._support import as_registered
-from tablegames.testing.scenario import ConformanceError, Scenario
+from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
 
-__all__ = ["WORLD_SAMPLES", "check_worlds"]
+__all__ = ["PLAYOUT_LIMIT", "WORLD_SAMPLES", "check_capabilities", "check_worlds"]
 
 WORLD_SAMPLES: Final = 3
-"""How many worlds the check draws at the position."""
+"""How many worlds the checks draw at the position."""
+PLAYOUT_LIMIT: Final = 100_000
+"""The most moves a search world's playout may take to reach its horizon."""
 
 
 def check_worlds(scenario: Scenario, *, max_steps: int = 10_000) -> None:
@@ -61,3 +65,73 @@ def check_worlds(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         if list(world.legal_actions()) != list(game.legal_actions()):
             raise ConformanceError(name, scenario, scenario.steps, "a sampled world offers other legal actions")
         world.clone().apply(world.legal_actions()[0])
+
+
+def _provides(cls: type[Game], capability: str) -> bool:
+    return bool(getattr(cls, capability).__func__ is not getattr(Game, capability).__func__)
+
+
+def _observation(game: Game, seat: int) -> Observation:
+    return Observation(
+        variant=game.name,
+        options=game.options,
+        seat=seat,
+        view=game.view(seat),
+        events=game.log(seat).events,
+        legal=tuple(game.legal_actions()),
+    )
+
+
+def check_capabilities(scenario: Scenario, *, max_steps: int = 10_000) -> None:
+    """The bots' optional capabilities a variant provides keep their promises, at the position.
+
+    * :meth:`~tablegames.core.game.Game.heuristic_choice`: ``None`` or one of the legal actions.
+    * :meth:`~tablegames.core.game.Game.search_worlds`: each of :data:`WORLD_SAMPLES` worlds is
+      at the seat's decision, with the same legal actions; its playout, stepped by its own
+      policy, reaches its horizon within :data:`PLAYOUT_LIMIT` moves, and gives every side a
+      reward in 0..1.
+
+    Raises:
+        CheckNotApplicable: if the variant provides neither capability.
+    """
+    name = "capabilities"
+    cls = scenario.variant
+    if not (_provides(cls, "heuristic_choice") or _provides(cls, "search_worlds")):
+        raise CheckNotApplicable(f"{cls.__qualname__} provides neither Game.heuristic_choice nor Game.search_worlds")
+    game = scenario.position()
+    seat = game.current_player
+    if seat is None:
+        return
+    observation = _observation(game, seat)
+    with as_registered(cls):
+        choice = cls.heuristic_choice(observation)
+        if choice is not None and choice not in observation.legal:
+            raise ConformanceError(
+                name, scenario, scenario.steps, f"the heuristic chose {choice!r}, which is not legal"
+            )
+        rng = random.Random(scenario.then)
+        try:
+            worlds = cls.search_worlds(observation, WorldSampler(observation.log()), greedy=True)
+            playouts = [] if worlds is None else [worlds.sample(rng) for _ in range(WORLD_SAMPLES)]
+        except LogError as exc:
+            raise ConformanceError(name, scenario, scenario.steps, f"no search world for seat {seat}: {exc}") from None
+    sides = game.sides
+    for playout in playouts:
+        if playout.current != seat or tuple(playout.legal()) != observation.legal:
+            raise ConformanceError(
+                name,
+                scenario,
+                scenario.steps,
+                f"a search world is not at seat {seat}'s decision with its legal actions",
+            )
+        for _ in range(PLAYOUT_LIMIT):
+            if playout.finished:
+                break
+            playout.step(playout.policy(rng))
+        else:
+            raise ConformanceError(name, scenario, scenario.steps, f"a playout did not end in {PLAYOUT_LIMIT} moves")
+        rewards = playout.rewards()
+        if len(rewards) != sides or not all(0.0 <= r <= 1.0 for r in rewards):
+            raise ConformanceError(
+                name, scenario, scenario.steps, f"a playout's rewards {rewards!r} are not one in 0..1 per side"
+            )

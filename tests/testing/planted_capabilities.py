@@ -1,0 +1,64 @@
+"""Variants whose optional bot capabilities break their promises, for the kit's ``capabilities`` check."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from tablegames.core.events import Action
+from tablegames.core.observation import Observation
+from tablegames.core.search import Playout, SearchWorlds, WorldSource
+from tablegames.variants.smear import Pass
+from tablegames.variants.sniff import Sniff
+from tablegames.variants.sniff.search import SniffPlayout, SniffWorlds
+
+__all__ = ["BadRewardSniff", "LostWorldSniff", "WildHeuristicSniff"]
+
+
+class WildHeuristicSniff(Sniff):
+    """Its heuristic answers with a Smear pass, never legal in a Sniff game."""
+
+    name: ClassVar[str] = "wild-heuristic-sniff"
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action:
+        return Pass()
+
+
+class _LostWorlds(SniffWorlds):
+    def sample(self, rng: random.Random) -> Playout:
+        playout = super().sample(rng)
+        playout.current = (self.me + 1) % playout.game.players  # another seat's turn
+        return playout
+
+
+class LostWorldSniff(Sniff):
+    """Its search worlds put another seat at the decision."""
+
+    name: ClassVar[str] = "lost-world-sniff"
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        return _LostWorlds(cls, observation, worlds, greedy=greedy)
+
+
+class _BadRewardPlayout(SniffPlayout):
+    def rewards(self) -> list[float]:
+        return [2.0, -1.0]
+
+
+class _BadRewardWorlds(SniffWorlds):
+    def wrap(self, game: Sniff, *, local: bool) -> SniffPlayout:  # type: ignore[override]
+        playout = super().wrap(game, local=local)
+        playout.__class__ = _BadRewardPlayout
+        return playout
+
+
+class BadRewardSniff(Sniff):
+    """Its playouts reward outside 0..1."""
+
+    name: ClassVar[str] = "bad-reward-sniff"
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        return _BadRewardWorlds(cls, observation, worlds, greedy=greedy)

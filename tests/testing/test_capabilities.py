@@ -1,0 +1,45 @@
+"""The kit's ``capabilities`` check: a variant's heuristic and search worlds keep their promises."""
+
+from __future__ import annotations
+
+import pytest
+
+from tablegames.core.registry import get_variant
+from tablegames.testing import CHECKS, CheckNotApplicable, ConformanceError, Scenario, run_check
+from tests.testing.planted_capabilities import BadRewardSniff, LostWorldSniff, WildHeuristicSniff
+
+pytestmark = pytest.mark.every_profile
+
+
+@pytest.mark.parametrize("name", ["american-sniff", "four-point-smear"])
+def test_the_built_in_capabilities_pass(name: str) -> None:
+    """Sniff's and Smear's heuristics and hand-local search worlds pass over drawn scenarios."""
+    options = {"players": 2} if name == "american-sniff" else None
+    run_check(get_variant(name), "capabilities", options=options, examples=8, max_position=60)
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [
+        (WildHeuristicSniff, "the heuristic chose"),
+        (LostWorldSniff, "is not at seat"),
+        (BadRewardSniff, "are not one in 0..1 per side"),
+    ],
+)
+def test_a_broken_capability_fails_the_check(variant: type, detail: str) -> None:
+    """Each planted break is caught, and the reported scenario fails the same way again."""
+    with pytest.raises(ConformanceError) as info:
+        run_check(variant, "capabilities", options={"players": 2}, examples=8, max_position=40)
+    error = info.value
+    assert error.check == "capabilities"
+    assert detail in error.detail
+    with pytest.raises(ConformanceError) as again:
+        CHECKS["capabilities"](error.scenario)
+    assert again.value.detail == error.detail
+
+
+def test_a_variant_without_capabilities_is_not_applicable() -> None:
+    """A plug-in that provides neither capability is skipped, with the reason."""
+    all_fives = get_variant("all-fives")
+    with pytest.raises(CheckNotApplicable, match="provides neither"):
+        CHECKS["capabilities"](Scenario(variant=all_fives, options=None, seed=1, steps=3))
