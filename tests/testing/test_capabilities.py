@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import pytest
 
 from tablegames.core.registry import get_variant
-from tablegames.testing import CHECKS, CheckNotApplicable, ConformanceError, Scenario, run_check
+from tablegames.core.search import Playout
+from tablegames.testing import CHECKS, ConformanceError, Scenario, run_check
 from tests.testing.planted_capabilities import BadRewardSniff, LostWorldSniff, WildHeuristicSniff
 
 pytestmark = pytest.mark.every_profile
@@ -38,8 +42,24 @@ def test_a_broken_capability_fails_the_check(variant: type, detail: str) -> None
     assert again.value.detail == error.detail
 
 
-def test_a_variant_without_capabilities_is_not_applicable() -> None:
-    """A plug-in that provides neither capability is skipped, with the reason."""
-    all_fives = get_variant("all-fives")
-    with pytest.raises(CheckNotApplicable, match="provides neither"):
-        CHECKS["capabilities"](Scenario(variant=all_fives, options=None, seed=1, steps=3))
+@pytest.mark.parametrize("name", ["all-fives", "auction-pitch"])
+def test_the_generic_defaults_pass_for_a_plug_in(name: str) -> None:
+    """A plug-in that provides neither capability is checked through the generic look-ahead and worlds."""
+    run_check(get_variant(name), "capabilities", examples=4, max_position=40)
+
+
+def test_a_broken_generic_default_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check reads what the bots really use: a generic world at the wrong seat is caught."""
+    from tablegames.bots import ismcts
+
+    real = ismcts._GenericWorlds.sample
+
+    def lost(self: Any, rng: random.Random) -> Playout:
+        playout = real(self, rng)
+        playout.current = (self.me + 1) % playout.game.players
+        return playout
+
+    monkeypatch.setattr(ismcts._GenericWorlds, "sample", lost)
+    scenario = Scenario(variant=get_variant("all-fives"), options=None, seed=1, steps=3)
+    with pytest.raises(ConformanceError, match="is not at seat"):
+        CHECKS["capabilities"](scenario)

@@ -73,7 +73,7 @@ from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.core.search import Playout, SearchWorlds
 
-__all__ = ["ISMCTSBot", "reward_scale"]
+__all__ = ["ISMCTSBot", "reward_scale", "worlds_for"]
 
 _RANDOM: Final = RandomBot()
 
@@ -142,7 +142,7 @@ class ISMCTSBot:
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
-        worlds = _worlds_for(observation, greedy=self.playout == "greedy")
+        worlds = worlds_for(observation, greedy=self.playout == "greedy")
         root = _Node(-1)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
@@ -287,7 +287,17 @@ def reward_scale(cls: type[Game], options: Any) -> float:
     return max(1.0, target / 10) if isinstance(target, int) else 10.0
 
 
-def _worlds_for(observation: Observation, *, greedy: bool) -> SearchWorlds:
+def worlds_for(observation: Observation, *, greedy: bool = True) -> SearchWorlds:
+    """The worlds :class:`ISMCTSBot` searches for ``observation``.
+
+    The variant's own (:meth:`Game.search_worlds <tablegames.core.game.Game.search_worlds>`)
+    if it provides them, else the generic worlds: whole matches drawn by
+    :class:`~tablegames.bots.sampler.WorldSampler`, played out with random moves to the next
+    deal event or the end of the match (``greedy`` is then ignored).
+
+    Raises:
+        LogError: if the observation's variant is not installed.
+    """
     cls = get_variant(observation.variant)
     worlds = cls.search_worlds(observation, WorldSampler(observation.log()), greedy=greedy)
     return _GenericWorlds(observation) if worlds is None else worlds

@@ -12,13 +12,15 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from tablegames.bots.greedy import GreedyBot
+from tablegames.bots.ismcts import worlds_for
 from tablegames.bots.sampler import WorldSampler
 from tablegames.core.errors import LogError
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.serde import dumps
 from tablegames.testing._support import as_registered
-from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
+from tablegames.testing.scenario import ConformanceError, Scenario
 
 __all__ = ["PLAYOUT_LIMIT", "WORLD_SAMPLES", "check_capabilities", "check_worlds"]
 
@@ -67,10 +69,6 @@ def check_worlds(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         world.clone().apply(world.legal_actions()[0])
 
 
-def _provides(cls: type[Game], capability: str) -> bool:
-    return bool(getattr(cls, capability).__func__ is not getattr(Game, capability).__func__)
-
-
 def _observation(game: Game, seat: int) -> Observation:
     return Observation(
         variant=game.name,
@@ -83,55 +81,53 @@ def _observation(game: Game, seat: int) -> Observation:
 
 
 def check_capabilities(scenario: Scenario, *, max_steps: int = 10_000) -> None:
-    """The bots' optional capabilities a variant provides keep their promises, at the position.
+    """What the bots choose and search with, the variant's capabilities or the generic defaults, keeps its promises.
 
-    * :meth:`~tablegames.core.game.Game.heuristic_choice`: ``None`` or one of the legal actions.
-    * :meth:`~tablegames.core.game.Game.search_worlds`: each of :data:`WORLD_SAMPLES` worlds is
-      at the seat's decision, with the same legal actions; its playout, stepped by its own
-      policy, reaches its horizon within :data:`PLAYOUT_LIMIT` moves, and gives every side a
-      reward in 0..1.
+    At the scenario's position, for the seat to act:
 
-    Raises:
-        CheckNotApplicable: if the variant provides neither capability.
+    * the variant's :meth:`~tablegames.core.game.Game.heuristic_choice` answers ``None`` or one
+      of the legal actions, and :class:`~tablegames.bots.greedy.GreedyBot` (the heuristic, or
+      the generic look-ahead) answers a legal action;
+    * each of :data:`WORLD_SAMPLES` worlds that :class:`~tablegames.bots.ismcts.ISMCTSBot`
+      searches (:func:`~tablegames.bots.ismcts.worlds_for`: the variant's
+      :meth:`~tablegames.core.game.Game.search_worlds`, else the generic worlds) is at the
+      seat's decision, with the same legal actions; its playout, stepped by its own policy,
+      reaches its horizon within :data:`PLAYOUT_LIMIT` moves and gives every side a reward in
+      0..1.
     """
-    name = "capabilities"
+
+    def fail(detail: str) -> ConformanceError:
+        return ConformanceError("capabilities", scenario, scenario.steps, detail)
+
     cls = scenario.variant
-    if not (_provides(cls, "heuristic_choice") or _provides(cls, "search_worlds")):
-        raise CheckNotApplicable(f"{cls.__qualname__} provides neither Game.heuristic_choice nor Game.search_worlds")
     game = scenario.position()
     seat = game.current_player
     if seat is None:
         return
     observation = _observation(game, seat)
+    rng = random.Random(scenario.then)
     with as_registered(cls):
         choice = cls.heuristic_choice(observation)
         if choice is not None and choice not in observation.legal:
-            raise ConformanceError(
-                name, scenario, scenario.steps, f"the heuristic chose {choice!r}, which is not legal"
-            )
-        rng = random.Random(scenario.then)
+            raise fail(f"the heuristic chose {choice!r}, which is not legal")
         try:
-            worlds = cls.search_worlds(observation, WorldSampler(observation.log()), greedy=True)
-            playouts = [] if worlds is None else [worlds.sample(rng) for _ in range(WORLD_SAMPLES)]
+            greedy = GreedyBot().act(observation, rng)
+            worlds = worlds_for(observation, greedy=True)
+            playouts = [worlds.sample(rng) for _ in range(WORLD_SAMPLES)]
         except LogError as exc:
-            raise ConformanceError(name, scenario, scenario.steps, f"no search world for seat {seat}: {exc}") from None
-    sides = game.sides
-    for playout in playouts:
-        if playout.current != seat or tuple(playout.legal()) != observation.legal:
-            raise ConformanceError(
-                name,
-                scenario,
-                scenario.steps,
-                f"a search world is not at seat {seat}'s decision with its legal actions",
-            )
-        for _ in range(PLAYOUT_LIMIT):
-            if playout.finished:
-                break
-            playout.step(playout.policy(rng))
-        else:
-            raise ConformanceError(name, scenario, scenario.steps, f"a playout did not end in {PLAYOUT_LIMIT} moves")
-        rewards = playout.rewards()
-        if len(rewards) != sides or not all(0.0 <= r <= 1.0 for r in rewards):
-            raise ConformanceError(
-                name, scenario, scenario.steps, f"a playout's rewards {rewards!r} are not one in 0..1 per side"
-            )
+            raise fail(f"no world for seat {seat}: {exc}") from None
+        if greedy not in observation.legal:
+            raise fail(f"greedy chose {greedy!r}, which is not legal")
+        sides = game.sides
+        for playout in playouts:
+            if playout.current != seat or tuple(playout.legal()) != observation.legal:
+                raise fail(f"a search world is not at seat {seat}'s decision with its legal actions")
+            for _ in range(PLAYOUT_LIMIT):
+                if playout.finished:
+                    break
+                playout.step(playout.policy(rng))
+            else:
+                raise fail(f"a playout did not end in {PLAYOUT_LIMIT} moves")
+            rewards = playout.rewards()
+            if len(rewards) != sides or not all(0.0 <= r <= 1.0 for r in rewards):
+                raise fail(f"a playout's rewards {rewards!r} are not one in 0..1 per side")
