@@ -1,18 +1,19 @@
-"""Variants whose optional bot capabilities break their promises, for the kit's ``capabilities`` check."""
+"""Variants whose optional capabilities break their promises, for the kit's ``capabilities`` and ``text`` checks."""
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
-from tablegames.core.events import Action
+from tablegames.core.events import Action, Event
 from tablegames.core.observation import Observation
 from tablegames.core.search import Playout, SearchWorlds, WorldSource
 from tablegames.variants.smear import Pass
 from tablegames.variants.sniff import Sniff
 from tablegames.variants.sniff.search import SniffPlayout, SniffWorlds
 
-__all__ = ["BadRewardSniff", "LostWorldSniff", "WildHeuristicSniff"]
+__all__ = ["BadRewardSniff", "LostWorldSniff", "MultilineSniff", "TupleViewSniff", "WildHeuristicSniff"]
 
 
 class WildHeuristicSniff(Sniff):
@@ -62,3 +63,22 @@ class BadRewardSniff(Sniff):
     @classmethod
     def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
         return _BadRewardWorlds(cls, observation, worlds, greedy=greedy)
+
+
+class MultilineSniff(Sniff):
+    """It describes an event in two lines."""
+
+    name: ClassVar[str] = "multiline-sniff"
+
+    def describe_event(self, event: Event) -> str:
+        return f"{event.tag}\nand more"
+
+
+class TupleViewSniff(Sniff):
+    """Its view renderer answers a tuple."""
+
+    name: ClassVar[str] = "tuple-view-sniff"
+
+    @classmethod
+    def render_view(cls, view: Any, labels: Sequence[str]) -> list[str]:
+        return tuple(super().render_view(view, labels))  # type: ignore[return-value]

@@ -1,4 +1,4 @@
-"""The kit's ``capabilities`` check: a variant's heuristic and search worlds keep their promises."""
+"""The kit's ``capabilities`` and ``text`` checks: what the bots and the command line use keeps its promises."""
 
 from __future__ import annotations
 
@@ -10,7 +10,13 @@ import pytest
 from tablegames.core.registry import get_variant
 from tablegames.core.search import Playout
 from tablegames.testing import CHECKS, ConformanceError, Scenario, run_check
-from tests.testing.planted_capabilities import BadRewardSniff, LostWorldSniff, WildHeuristicSniff
+from tests.testing.planted_capabilities import (
+    BadRewardSniff,
+    LostWorldSniff,
+    MultilineSniff,
+    TupleViewSniff,
+    WildHeuristicSniff,
+)
 
 pytestmark = pytest.mark.every_profile
 
@@ -63,3 +69,22 @@ def test_a_broken_generic_default_fails_the_check(monkeypatch: pytest.MonkeyPatc
     scenario = Scenario(variant=get_variant("all-fives"), options=None, seed=1, steps=3)
     with pytest.raises(ConformanceError, match="is not at seat"):
         CHECKS["capabilities"](scenario)
+
+
+@pytest.mark.parametrize("name", ["american-sniff", "four-point-smear", "all-fives", "auction-pitch"])
+def test_every_variant_passes_the_text_check(name: str) -> None:
+    """Built-in hooks and the generic defaults of the plug-ins alike answer text."""
+    options = {"players": 2} if name == "american-sniff" else None
+    run_check(get_variant(name), "text", options=options, examples=6, max_position=80)
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [(MultilineSniff, "describe_event of events[0]"), (TupleViewSniff, "not a list of lines")],
+)
+def test_a_broken_text_hook_fails_the_check(variant: type, detail: str) -> None:
+    """A description in two lines, or a view rendered as a tuple, is caught."""
+    with pytest.raises(ConformanceError) as info:
+        run_check(variant, "text", options={"players": 2}, examples=6, max_position=40)
+    assert info.value.check == "text"
+    assert detail in info.value.detail

@@ -23,8 +23,8 @@ Each check is a plain function ``check_<name>(scenario, *, max_steps=10_000) -> 
 ``Scenario`` (variant, options, seed, choices, then, steps, seat, swaps), and
 ``CHECKS`` maps the short names (``terminates``, ``views``, ``pieces``, ``replay``,
 ``same_seed``, ``clone``, ``no_leaks``, ``indistinguishable``, ``illegal_refused``,
-``json_round_trip``, ``worlds``, ``capabilities``) to them; ``run_check`` runs one over drawn scenarios. Strategies:
-``variant_options``, ``seeds``, ``action_choices``, ``scenarios``.
+``json_round_trip``, ``worlds``, ``capabilities``, ``text``) to them; ``run_check`` runs one
+over drawn scenarios. Strategies: ``variant_options``, ``seeds``, ``action_choices``, ``scenarios``.
 
 Two checks need optional hooks of :class:`~tablegames.core.game.Game`:
 ``piece_places()`` (``pieces``) and ``hidden_pieces(seat)`` (``no_leaks``); without them
@@ -72,6 +72,7 @@ from tablegames.testing.strategies import (
     variant_options,
 )
 from tablegames.testing.suite import ConformanceSuite, conformance_tests
+from tablegames.testing.text import check_text
 from tablegames.testing.worlds import check_capabilities, check_worlds
 
 __all__ = [
@@ -99,6 +100,7 @@ __all__ = [
     "check_replay",
     "check_same_seed",
     "check_terminates",
+    "check_text",
     "check_variant",
     "check_views",
     "conformance_tests",

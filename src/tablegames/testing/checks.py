@@ -40,6 +40,7 @@ from tablegames.testing._support import (
     strings_in,
 )
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
+from tablegames.testing.text import check_text
 from tablegames.testing.worlds import check_capabilities, check_worlds
 
 __all__ = [
@@ -837,5 +838,6 @@ CHECKS: Final[Mapping[str, Check]] = {
     "json_round_trip": check_json_round_trip,
     "worlds": check_worlds,
     "capabilities": check_capabilities,
+    "text": check_text,
 }
 """Every check by its short name, in the order :func:`~tablegames.testing.runner.check_variant` runs them."""
