@@ -315,7 +315,7 @@ class Game(abc.ABC):
 
     @property
     def events(self) -> Sequence[Event]:
-        """Every event so far, full and unredacted, in order: the log as it grows, read-only.
+        """Every event so far (full, unredacted and in order), as the log grows; read-only.
 
         It is the game's own list, shown without a copy for the layers that follow a game event
         by event (bots, replay, the conformance kit): never change it (only :meth:`emit` adds

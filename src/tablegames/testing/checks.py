@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, Final
 
@@ -90,18 +90,30 @@ def _last(game: Game) -> str:
 # -- whole games -------------------------------------------------------------------------
 
 
+def _check_event_kinds(
+    name: str, scenario: Scenario, step: int, events: Sequence[Any], kinds: frozenset[type]
+) -> None:
+    for event in events:
+        if type(event) not in kinds:
+            raise _fail(name, scenario, step, f"logged {event!r}, which is not one of the variant's event_classes")
+
+
 def check_terminates(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) -> None:
     """Every game ends within ``max_steps`` actions, with a winner, and nothing is legal after.
 
     While it goes on there is always a current player with at least one legal action, and
-    ``scores`` keeps one entry per side. Once it is over, the last actions played are refused
-    with IllegalActionError (for any seat, as objects and as JSON) and the log stays as it was.
+    ``scores`` keeps one entry per side. Every event logged is of one of the variant's
+    ``event_classes``, and what ``apply`` returns is exactly what it added to the log. Once it is
+    over, the last actions played are refused with IllegalActionError (for any seat, as objects
+    and as JSON) and the log stays as it was.
     """
     name = "terminates"
     game = scenario.new_game()
     sides = len(game.scores)
     if sides < 1:
         raise _fail(name, scenario, 0, f"scores is {game.scores!r}: expected one score per side")
+    kinds = frozenset(scenario.variant.event_classes)
+    _check_event_kinds(name, scenario, 0, game.events, kinds)
     choose = scenario.chooser()
     step = 0
     played: list[Action] = []
@@ -113,9 +125,15 @@ def check_terminates(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) 
         if game.winner is not None:
             raise _fail(name, scenario, step, f"winner is {game.winner!r} while the game is not over")
         action = choose(game, step)
-        game.apply(action)
+        logged = len(game.events)
+        produced = game.apply(action)
         played.append(action)
         step += 1
+        if tuple(game.events[logged:]) != produced:
+            raise _fail(
+                name, scenario, step, f"apply() returned {len(produced)} events but logged {len(game.events) - logged}"
+            )
+        _check_event_kinds(name, scenario, step, produced, kinds)
         if len(game.scores) != sides:
             raise _fail(name, scenario, step, f"scores went from {sides} entries to {game.scores!r}")
     winner = game.winner
