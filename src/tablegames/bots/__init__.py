@@ -1,7 +1,7 @@
 """Players that choose actions from what one seat may know.
 
 A bot follows the :class:`~tablegames.bots.base.Bot` protocol: it receives an
-:class:`~tablegames.bots.base.Observation` (its view, its redacted log, its legal actions)
+:class:`~tablegames.core.observation.Observation` (its view, its redacted log, its legal actions)
 and a random generator, never the game. A :class:`~tablegames.bots.base.Table` runs a
 match between bots. Three bots come with the library: :class:`~tablegames.bots.random.RandomBot`,
 :class:`~tablegames.bots.greedy.GreedyBot` and :class:`~tablegames.bots.ismcts.ISMCTSBot`;
@@ -9,12 +9,13 @@ match between bots. Three bots come with the library: :class:`~tablegames.bots.r
 consistently with everything it has seen.
 """
 
-from tablegames.bots.base import Bot, Observation, Table
+from tablegames.bots.base import Bot, Table
 from tablegames.bots.greedy import GreedyBot
 from tablegames.bots.ismcts import ISMCTSBot
 from tablegames.bots.random import RandomBot
 from tablegames.bots.registry import bot_names, make_bot, register_bot
 from tablegames.bots.sampler import WorldSampler, sample_world
+from tablegames.core.observation import Observation
 
 __all__ = [
     "Bot",

@@ -1,6 +1,6 @@
 """The bot protocol: a bot sees only what its seat may know.
 
-A :class:`Bot` is given an :class:`Observation` (its seat's view, its redacted log and its
+A :class:`Bot` is given an :class:`~tablegames.core.observation.Observation` (its seat's view, its redacted log and its
 legal actions) and a random generator, and returns one of the legal actions. It never receives
 the game object, so it cannot read another seat's hand: the :class:`Table` that runs a match
 holds the game and hands each bot only its observation.
@@ -24,7 +24,7 @@ from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 
-__all__ = ["Bot", "Observation", "Table"]
+__all__ = ["Bot", "Table"]
 
 
 @runtime_checkable

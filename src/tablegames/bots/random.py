@@ -6,8 +6,8 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from tablegames.bots.base import Observation
 from tablegames.core.events import Action
+from tablegames.core.observation import Observation
 
 __all__ = ["RandomBot"]
 

@@ -1,7 +1,7 @@
 """``tablegames play``: a person plays one seat against bots, or bots play a match to watch.
 
 The person is a bot like the others (:class:`TerminalPlayer`): the :class:`~tablegames.bots.base.Table`
-gives it only its seat's :class:`~tablegames.bots.base.Observation`, and the narration it reads is
+gives it only its seat's :class:`~tablegames.core.observation.Observation`, and the narration it reads is
 its seat's redacted log. It cannot be shown another seat's hand, by construction.
 """
 
@@ -11,13 +11,14 @@ import random
 from collections.abc import Sequence
 from typing import TextIO
 
-from tablegames.bots.base import Bot, Observation, Table
+from tablegames.bots.base import Bot, Table
 from tablegames.bots.registry import make_bot
 from tablegames.cli.errors import CommandError
 from tablegames.cli.options import BotSpec, bots_for_seats
 from tablegames.cli.render import Narrator, render_choices, render_view, seat_sides, side_labels
 from tablegames.core.events import Action
 from tablegames.core.game import Game
+from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.core.serde import dumps
 

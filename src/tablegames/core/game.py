@@ -61,7 +61,7 @@ from __future__ import annotations
 import abc
 import typing
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Final, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
 
@@ -70,9 +70,11 @@ from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quot
 from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.observation import Observation
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
-from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.core.serde import describe_error, json_int, structure, to_json
 from tablegames.core.text import summary_line, view_lines
+
+if TYPE_CHECKING:  # the search module builds on Game
+    from tablegames.core.search import SearchWorlds, WorldSource
 
 __all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
 

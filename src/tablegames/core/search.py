@@ -23,14 +23,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
 from tablegames.core.observation import Observation
-
-if TYPE_CHECKING:
-    from tablegames.core.game import Game
 
 __all__ = ["EPSILON", "HandWorlds", "Playout", "SearchWorlds", "WorldSource"]
 

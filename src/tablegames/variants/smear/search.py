@@ -38,6 +38,7 @@ class SmearPlayout(Playout):
     """A Smear world played to the end of the hand, settled with the real match scores."""
 
     scale = 3.0
+    """The score difference of a typical good hand, 3 points."""
 
     def __init__(
         self, game: Game, played: list[Card], *, options: Any, real: Sequence[int], greedy: bool, **kwargs: Any

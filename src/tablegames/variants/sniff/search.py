@@ -34,6 +34,7 @@ class SniffPlayout(Playout):
     """A Sniff world played to the end of the hand, or until a side reaches the target."""
 
     scale = 25.0
+    """The score difference of a typical good hand, 25 points."""
 
     def __init__(self, game: Game, layout: LineLayout, *, target: int, greedy: bool, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
