@@ -180,5 +180,5 @@ class WorldSampler:
 
     def _generic_worlds(self, rng: random.Random) -> GenericWorlds:
         if self._generic is None:
-            self._generic = GenericWorlds(self.log, rng, attempts=max(self.attempts, 3000))
+            self._generic = GenericWorlds(self.log, rng, attempts=max(self.attempts, 6000))
         return self._generic

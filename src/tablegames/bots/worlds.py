@@ -54,6 +54,9 @@ __all__ = ["GenericWorlds", "deal_event_class"]
 
 _FRESH: Final = 4
 """Independent random deals a sample tries before it walks from the last consistent one."""
+_DOWNHILL: Final = 0.1
+"""How often the search for a consistent deal accepts a swap that agrees with less of the log
+(to leave a plateau where every single swap makes things worse)."""
 _WALK: Final = 6
 """Swaps tried between two samples when no fresh deal is consistent."""
 
@@ -114,7 +117,7 @@ class GenericWorlds:
 
     """
 
-    def __init__(self, log: EventLog, rng: random.Random, *, attempts: int = 3000) -> None:
+    def __init__(self, log: EventLog, rng: random.Random, *, attempts: int = 6000) -> None:
         if log.seat is None:
             raise LogError("$.seat", "the generic sampler needs a seat's redacted log")
         try:
@@ -161,7 +164,8 @@ class GenericWorlds:
         A piece whose first appearance after the deal is in an event of seat ``x`` (an action
         of ``x``, an event whose ``seat`` is ``x``, or ``x``'s entry of an event's ``hands``, as
         an end-of-hand reveal writes them), before any event of ``x`` with a hidden field, was
-        dealt to ``x``.
+        dealt to ``x``. The observing seat is left out: the deal event shows all it was dealt,
+        so a piece of the pool that reaches it came from elsewhere (a draw it saw).
         """
         tainted = [False] * self.players
         seen: set[str] = set()
@@ -176,14 +180,14 @@ class GenericWorlds:
                 step = None
             actor = step[0] if step is not None else seat
             strings = _strings(data)
-            if type(actor) is int and 0 <= actor < self.players and not tainted[actor]:
+            if type(actor) is int and 0 <= actor < self.players and actor != self.seat and not tainted[actor]:
                 for text in strings:
                     if text in pool and text not in seen:
                         out.setdefault(actor, []).append(text)
             shown = data.get("hands")  # pieces shown per seat, as the contract writes hands (an end-of-hand reveal)
             if isinstance(shown, list) and len(shown) == self.players:
                 for owner, pile in enumerate(shown):
-                    if tainted[owner] or not isinstance(pile, list):
+                    if owner == self.seat or tainted[owner] or not isinstance(pile, list):
                         continue
                     for text in pile:
                         if isinstance(text, str) and text in pool and text not in seen:
@@ -288,7 +292,7 @@ class GenericWorlds:
                     proposal = _swapped(assignment, len(layout.slots), rng)
                 trial = self._try(number, layout, proposal, rng, snapshots=snapshots)
                 tries += 1
-                if trial.matched >= played.matched:
+                if trial.matched >= played.matched or rng.random() < _DOWNHILL:
                     stuck = 0 if trial.matched > played.matched else stuck + 1
                     assignment, played = proposal, trial
                 else:
@@ -383,10 +387,21 @@ class GenericWorlds:
         return _Played(stop, world, snapshot, start)
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:
-        """The pieces only the recorded event names, and those only the produced (full) event names."""
-        mine = set(_strings(to_json(recorded))) & self._pieces.keys()
-        world = set(_strings(to_json(produced))) & self._pieces.keys()
-        return sorted(mine - world), sorted(world - mine)
+        """The pieces only the recorded event names, and those only the produced (full) event names.
+
+        Where both name the same pieces in another order (an end-of-hand reveal lists a hand in
+        the order it was dealt), the first pair of pieces out of order: swapping them is the repair.
+        """
+        pieces = self._pieces.keys()
+        mine = [t for t in _strings(to_json(recorded)) if t in pieces]
+        world = [t for t in _strings(to_json(produced)) if t in pieces]
+        only_mine, only_world = set(mine) - set(world), set(world) - set(mine)
+        if only_mine or only_world:
+            return sorted(only_mine), sorted(only_world)
+        for a, b in zip(mine, world, strict=False):
+            if a != b:
+                return [a], [b]
+        return [], []
 
     def _agreeing(self, produced: Sequence[Event], at: int, stop: int) -> int:
         """How many of ``produced`` (from event ``at`` on, up to ``stop``) look to the seat as the log's."""
