@@ -169,3 +169,27 @@ def test_stacked_deals_still_feed_the_first_hand_through_next_deal() -> None:
     game = tablegames.new_game("four-point-smear", seed=3, deals=[deal])
     assert tablegames.to_json(game.events[0]) == {"type": "dealer_drawn", "seat": 2}
     assert game.current_player == 3
+
+
+class _LingeringSniff(Sniff):
+    """Its perform names a seat even after finish() has ended the match."""
+
+    name: ClassVar[str] = "lingering-sniff"
+
+    def perform(self, action: Action, seat: int) -> int | None:
+        following = super().perform(action, seat)
+        return seat if following is None else following
+
+
+def test_a_finished_match_has_no_turn_whatever_perform_returns() -> None:
+    """apply owns the turn: once finish() has ended the match, nobody is to act and nothing is legal."""
+    game = _LingeringSniff.create({"players": 2}, seed=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    assert game.winner is not None
+    assert game.current_player is None
+    assert list(game.legal_actions()) == []
+    with pytest.raises(tablegames.IllegalActionError, match="over"):
+        game.apply(Sniff.create({"players": 2}, seed=5).legal_actions()[0])

@@ -400,7 +400,8 @@ class Game(abc.ABC):
                 raise IllegalActionError(action, reason)
         events = self.__events
         start = len(events)
-        self.__current = self.perform(action, current)
+        following = self.perform(action, current)
+        self.__current = None if self.__winner is not None else following  # finish() ended it
         self.__legal = None
         return tuple(events[start:])
 
