@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames.bots.random import RandomBot
-from tablegames.bots.sampler import WorldSampler
+from tablegames.bots.sampler import GENERIC_ROUNDS, WorldSampler
 from tablegames.bots.worlds import GenericWorlds, deal_event_class
+from tablegames.core.errors import LogError
 from tablegames.core.game import Game
 
 
@@ -193,3 +194,31 @@ def test_chi2_sf_matches_known_values() -> None:
     """The chi-square tail used above: P(X >= 3.84) = 0.05 with 1 degree, P(X >= 18.31) = 0.05 with 10."""
     assert _chi2_sf(3.841, 1) == pytest.approx(0.05, abs=1e-3)
     assert _chi2_sf(18.307, 10) == pytest.approx(0.05, abs=1e-3)
+
+
+def test_a_search_that_runs_out_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A generic search that gives up on a consistent log starts again; GENERIC_ROUNDS failures in a row are an error."""
+    game, seat = _position("all-fives", 4, 12)
+    real = GenericWorlds.sample
+    calls = []
+
+    def flaky(self: GenericWorlds, rng: random.Random, **kwargs: Any) -> Game:
+        calls.append(self)
+        if len(calls) == 1:
+            raise LogError("$.events[0]", "ran out on purpose")
+        return real(self, rng, **kwargs)
+
+    monkeypatch.setattr(GenericWorlds, "sample", flaky)
+    world = WorldSampler(game.log(seat)).sample(random.Random(1))
+    assert tablegames.dumps(world.log(seat)) == tablegames.dumps(game.log(seat))
+    assert len(calls) == 2 and calls[0] is not calls[1], "the second round is a fresh search"
+
+    def hopeless(self: GenericWorlds, rng: random.Random, **kwargs: Any) -> Game:
+        calls.append(self)
+        raise LogError("$.events[0]", "ran out on purpose")
+
+    calls.clear()
+    monkeypatch.setattr(GenericWorlds, "sample", hopeless)
+    with pytest.raises(LogError, match="ran out on purpose"):
+        WorldSampler(game.log(seat)).sample(random.Random(1))
+    assert len(calls) == GENERIC_ROUNDS

@@ -43,6 +43,7 @@ build a :class:`WorldSampler` once to draw many samples of one log.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from tablegames.bots.worlds import GenericWorlds
 from tablegames.core.capabilities import LogFiller
@@ -52,7 +53,12 @@ from tablegames.core.game import Game
 from tablegames.core.logs import replay
 from tablegames.core.registry import get_variant
 
-__all__ = ["WorldSampler", "sample_world"]
+__all__ = ["GENERIC_ROUNDS", "WorldSampler", "sample_world"]
+
+GENERIC_ROUNDS: Final = 3
+"""How many times :meth:`WorldSampler.sample` starts the generic sampler's search afresh before
+it says that no world exists: a search by swaps can run out of candidates on a consistent log,
+rarely (about once in tens of thousands of decisions of a bot), and a fresh start finds one."""
 
 
 def sample_world(log: EventLog, rng: random.Random) -> Game:
@@ -156,11 +162,18 @@ class WorldSampler:
         """A full game consistent with the log (see :func:`sample_world`).
 
         Raises:
-            LogError: if no consistent world is found in :attr:`attempts` candidates.
+            LogError: if no consistent world is found in :attr:`attempts` candidates (by the
+                generic sampler: in :data:`GENERIC_ROUNDS` fresh searches).
 
         """
         if self.generic:
-            return self._generic_worlds(rng).sample(rng)
+            for attempt in range(GENERIC_ROUNDS):
+                try:
+                    return self._generic_worlds(rng).sample(rng)
+                except LogError:
+                    if attempt == GENERIC_ROUNDS - 1:
+                        raise
+                    self._generic = None  # a search that ran out of candidates starts afresh
         if self._filler is None:
             return replay(self.log)
         last = "every candidate reached a dead end"
