@@ -197,7 +197,7 @@ def test_chi2_sf_matches_known_values() -> None:
 
 
 def test_a_search_that_runs_out_starts_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A generic search that gives up on a consistent log starts again; GENERIC_ROUNDS failures in a row are an error."""
+    """A generic search that gives up on a consistent log starts again; GENERIC_ROUNDS failures are an error."""
     game, seat = _position("all-fives", 4, 12)
     real = GenericWorlds.sample
     calls = []
