@@ -71,7 +71,7 @@ from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.core.search import Playout, SearchWorlds
+from tablegames.core.search import Playout, SearchWorlds, reward_scale
 
 __all__ = ["ISMCTSBot", "reward_scale", "worlds_for"]
 
@@ -232,10 +232,9 @@ class _Node:
 class _GenericSim(Playout):
     """A whole-match world of any variant, played to the end of the current hand."""
 
-    def __init__(self, game: Game, *, deal_class: type, scale: float, **kwargs: Any) -> None:
+    def __init__(self, game: Game, *, deal_class: type, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
         self.deal_class = deal_class
-        self.scale = scale
 
     def policy(self, rng: random.Random) -> Action:
         return _RANDOM.choose(self.game.legal_actions(), rng)
@@ -252,9 +251,9 @@ class _GenericSim(Playout):
 class _GenericWorlds:
     """Whole-match determinizations from the world sampler, for a variant ISMCTS has no tables for."""
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, sampler: WorldSampler) -> None:
         self.me = observation.seat
-        self.sampler = WorldSampler(observation.log())
+        self.sampler = sampler
         cls = get_variant(observation.variant)
         self.scale = reward_scale(cls, observation.options)
         self.deal_class: type = deal_event_class(cls, observation.options) or type(None)
@@ -274,19 +273,6 @@ class _GenericWorlds:
         )
 
 
-def reward_scale(cls: type[Game], options: Any) -> float:
-    """The score difference that makes a hand's playout reward ``0.5 + 0.5 * tanh(1)`` for a variant.
-
-    The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its
-    ``target`` option (at least 1), else 10.
-    """
-    scale = cls.reward_scale
-    if scale is not None and scale > 0:
-        return float(scale)
-    target = getattr(options, "target", None)
-    return max(1.0, target / 10) if isinstance(target, int) else 10.0
-
-
 def worlds_for(observation: Observation, *, greedy: bool = True) -> SearchWorlds:
     """The worlds :class:`ISMCTSBot` searches for ``observation``.
 
@@ -299,5 +285,6 @@ def worlds_for(observation: Observation, *, greedy: bool = True) -> SearchWorlds
         LogError: if the observation's variant is not installed.
     """
     cls = get_variant(observation.variant)
-    worlds = cls.search_worlds(observation, WorldSampler(observation.log()), greedy=greedy)
-    return _GenericWorlds(observation) if worlds is None else worlds
+    sampler = WorldSampler(observation.log())
+    worlds = cls.search_worlds(observation, sampler, greedy=greedy)
+    return _GenericWorlds(observation, sampler) if worlds is None else worlds

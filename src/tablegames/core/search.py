@@ -23,17 +23,30 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, runtime_checkable
 
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 
-__all__ = ["EPSILON", "HandWorlds", "Playout", "SearchWorlds", "WorldSource"]
+__all__ = ["EPSILON", "HandWorlds", "Playout", "SearchWorlds", "WorldSource", "reward_scale"]
 
 EPSILON: Final = 0.1
 """The share of random moves a greedy playout policy should mix in (the built-in variants' value)."""
+
+
+def reward_scale(cls: type[Game], options: Any) -> float:
+    """The score difference that makes a hand's playout reward ``0.5 + 0.5 * tanh(1)`` for a variant.
+
+    The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its
+    ``target`` option (at least 1), else 10.
+    """
+    scale = cls.reward_scale
+    if scale is not None and scale > 0:
+        return float(scale)
+    target = getattr(options, "target", None)
+    return max(1.0, target / 10) if isinstance(target, int) else 10.0
 
 
 @runtime_checkable
@@ -58,15 +71,16 @@ class Playout:
         side_of: the side of every seat.
         offset: what to add to each side's score in ``game`` to get the real match score (a
             hand-local game starts from zero).
+        scale: the score difference that gives a reward of ``0.5 + 0.5 * tanh(1)`` (see
+            :meth:`rewards` and :func:`reward_scale`).
 
     The search reads :attr:`current`, :attr:`finished` and :attr:`side_of`, and calls
     :meth:`legal`, :meth:`hidden_move`, :meth:`policy`, :meth:`step` and :meth:`rewards`.
     """
 
-    scale: float = 1.0
-    """The score difference that gives a reward of ``0.5 + 0.5 * tanh(1)`` (see :meth:`rewards`)."""
-
-    def __init__(self, game: Game, *, me: int, side_of: Sequence[int], offset: Sequence[int]) -> None:
+    def __init__(
+        self, game: Game, *, me: int, side_of: Sequence[int], offset: Sequence[int], scale: float = 1.0
+    ) -> None:
         self.game = game
         """The world."""
         self.me = me
@@ -75,6 +89,8 @@ class Playout:
         """The side of every seat."""
         self.offset = list(offset)
         """Real match score minus the world's score, per side."""
+        self.scale = scale
+        """The score difference that gives a reward of ``0.5 + 0.5 * tanh(1)``."""
         self.start = [o + s for o, s in zip(offset, game.scores, strict=True)]
         """The real match scores at the decision."""
         self.finished = False
@@ -166,6 +182,8 @@ class HandWorlds:
         """The index of the current hand's deal event in the seat's log."""
         self.failures = 0
         """How many hand-local worlds missed the decision so far."""
+        self.scale = reward_scale(game_class, observation.options)
+        """The playouts' reward scale (:func:`reward_scale` of the variant)."""
 
     def local_game(self, dealt: Event, rng: random.Random) -> Game:
         """A game of the current hand alone, dealt as the sampled deal event ``dealt`` says."""

@@ -34,17 +34,10 @@ _DECK: Final = piquet_deck()
 
 
 def choose(observation: Observation) -> Action:
-    """The heuristic's action for ``observation`` (see the module's documentation).
-
-    Raises:
-        ValueError: if there is no legal action.
-    """
-    legal = observation.legal
-    if not legal:
-        raise ValueError("no legal action to choose from")
-    if len(legal) == 1:
-        return legal[0]
-    return smear_choice(observation.view, legal, played=hand_plays(observation.events), options=observation.options)
+    """The heuristic's action for ``observation``, which offers a legal action (see the module's documentation)."""
+    return smear_choice(
+        observation.view, observation.legal, played=hand_plays(observation.events), options=observation.options
+    )
 
 
 def hand_plays(events: Iterable[Event]) -> list[Card]:

@@ -8,7 +8,7 @@ match is judged as such. Another bidder's discard is a move the searching seat c
 (:meth:`SmearPlayout.hidden_move`). Greedy playouts follow
 :func:`~tablegames.variants.smear.heuristic.smear_choice` with
 :data:`~tablegames.core.search.EPSILON` random moves (random bids pass six times in ten).
-The reward scale is 3 points.
+The reward scale is the variant's (3 points).
 """
 
 from __future__ import annotations
@@ -36,9 +36,6 @@ __all__ = ["SmearPlayout", "SmearWorlds"]
 
 class SmearPlayout(Playout):
     """A Smear world played to the end of the hand, settled with the real match scores."""
-
-    scale = 3.0
-    """The score difference of a typical good hand, 3 points."""
 
     def __init__(
         self, game: Game, played: list[Card], *, options: Any, real: Sequence[int], greedy: bool, **kwargs: Any
@@ -123,6 +120,7 @@ class SmearWorlds(HandWorlds):
             real=self.real,
             greedy=self.greedy,
             me=self.me,
+            scale=self.scale,
             side_of=(0, 1, 0, 1),
             offset=[0, 0],
         )

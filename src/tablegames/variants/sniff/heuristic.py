@@ -24,17 +24,8 @@ __all__ = ["choose", "placement_points", "sniff_choice", "sniff_layout"]
 
 
 def choose(observation: Observation) -> Action:
-    """The heuristic's placement for ``observation`` (see the module's documentation).
-
-    Raises:
-        ValueError: if there is no legal action.
-    """
-    legal = observation.legal
-    if not legal:
-        raise ValueError("no legal action to choose from")
-    if len(legal) == 1:
-        return legal[0]
-    return sniff_choice(sniff_layout(observation.view), legal)
+    """The heuristic's placement for ``observation``, which offers a legal action (see the module's documentation)."""
+    return sniff_choice(sniff_layout(observation.view), observation.legal)
 
 
 def sniff_layout(view: SniffView) -> LineLayout:

@@ -6,7 +6,7 @@ target is out of reach, so the hand-local game never ends the match by itself; i
 playout ends, with a winner, as soon as a side's real score reaches the target, or without one
 at the end of the hand. Greedy playouts place by :func:`~tablegames.variants.sniff.heuristic.sniff_choice`
 on a layout kept up to date move by move, with :data:`~tablegames.core.search.EPSILON` random
-moves. The reward scale is 25 points.
+moves. The reward scale is the variant's (25 points).
 """
 
 from __future__ import annotations
@@ -32,9 +32,6 @@ __all__ = ["SniffPlayout", "SniffWorlds"]
 
 class SniffPlayout(Playout):
     """A Sniff world played to the end of the hand, or until a side reaches the target."""
-
-    scale = 25.0
-    """The score difference of a typical good hand, 25 points."""
 
     def __init__(self, game: Game, layout: LineLayout, *, target: int, greedy: bool, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
@@ -102,6 +99,7 @@ class SniffWorlds(HandWorlds):
             target=self.target,
             greedy=self.greedy,
             me=self.me,
+            scale=self.scale,
             side_of=self.side_of,
             offset=offset,
         )
