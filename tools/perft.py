@@ -50,6 +50,10 @@ SPECS: Final[list[tuple[str, str, dict[str, Any], int | dict[str, Any]]]] = [
     ("american-sniff", "four players (partnerships)", {"players": 4}, 3),
     ("four-point-smear", "default options", {}, 3),
     ("four-point-smear", "seen_undealt=3", {"seen_undealt": 3}, 3),
+    ("all-fives", "two players", {"players": 2}, 11),
+    ("all-fives", "three players", {"players": 3}, 5),
+    ("all-fives", "four players (partnerships)", {"players": 4}, 3),
+    ("auction-pitch", "default options", {}, 3),
 ]
 
 
@@ -73,13 +77,14 @@ def _deals_of(variant: str, options: dict[str, Any], source: int | dict[str, Any
     deals = list(stored[:DEALS])
     seed = source if isinstance(source, int) else 1
     game = tablegames.new_game(variant, seed=seed, **options)
-    draw = "leader" if variant == "american-sniff" else "dealer"
+    draw = next((key for key in ("leader", "dealer") if key in tablegames.to_json(game.shuffled_deal(1))), None)
     if not deals:
         first = type(game).deals_from_events(game.log().events)[0]
         deals.append(source if isinstance(source, dict) else tablegames.to_json(first))
     while len(deals) < DEALS:
         shuffled = tablegames.to_json(game.shuffled_deal(len(deals) + 1))
-        shuffled[draw] = 0
+        if draw is not None:  # a variant that draws lots for the first turn
+            shuffled[draw] = 0
         deals.append(shuffled)
     return deals
 
