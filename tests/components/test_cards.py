@@ -1,4 +1,4 @@
-"""Playing cards: notation round trips, parse errors, interning, decks and rank orders."""
+"""Playing cards: notation round trips, parse errors, interning, decks, rank orders and suit colours."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ from typing import Any, cast
 import pytest
 
 from tablegames.components.cards import (
+    EUCHRE_RANKS,
     PIQUET_RANKS,
     STANDARD_RANKS,
     Card,
+    Colour,
     Rank,
     Suit,
+    euchre_deck,
     make_deck,
     piquet_deck,
     rank_order,
@@ -180,3 +183,36 @@ def test_rank_order_is_data() -> None:
     custom = rank_order([Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN])
     assert custom[Rank.TEN] > custom[Rank.KING]
     assert Rank.SEVEN not in custom
+
+
+# -- suit colours and the Euchre deck --------------------------------------------------------
+
+
+def test_suit_colours() -> None:
+    """Hearts and diamonds are red, spades and clubs black; each colour lists its two suits."""
+    assert [s.colour for s in Suit] == [Colour.BLACK, Colour.RED, Colour.RED, Colour.BLACK]
+    assert Colour.RED.suits == (Suit.HEARTS, Suit.DIAMONDS)
+    assert Colour.BLACK.suits == (Suit.SPADES, Suit.CLUBS)
+    assert repr(Colour.RED) == "Colour.RED"
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_partner_is_the_other_suit_of_the_same_colour(suit: Suit) -> None:
+    """Suit.partner (the left bower's suit) has the same colour, is another suit, and pairs back."""
+    partner = suit.partner
+    assert partner is not suit
+    assert partner.colour is suit.colour
+    assert partner.partner is suit
+    assert {suit, partner} == set(suit.colour.suits)
+
+
+def test_the_euchre_deck() -> None:
+    """The Euchre deck is the 24 cards 9 to A of each suit, make_deck(EUCHRE_RANKS), in notation."""
+    deck = euchre_deck()
+    assert deck == make_deck(EUCHRE_RANKS)
+    assert len(deck) == len(set(deck)) == 24
+    assert EUCHRE_RANKS == (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE)
+    assert {c.rank for c in deck} == set(EUCHRE_RANKS)
+    assert [str(c) for c in deck[:6]] == ["AS", "KS", "QS", "JS", "10S", "9S"]
+    assert all(Card.parse(str(c)) is c for c in deck)
+    assert set(deck) < set(piquet_deck())

@@ -1,12 +1,22 @@
-"""Playing cards: suits, ranks, cards with their ``"AS"``/``"10H"`` notation, and decks.
+"""Playing cards: suits and their colours, ranks, cards with their ``"AS"``/``"10H"`` notation, and decks.
 
->>> from tablegames.components.cards import Card, Rank, Suit, piquet_deck, standard_deck
+>>> from tablegames.components.cards import Card, Rank, Suit, euchre_deck, piquet_deck, standard_deck
 >>> Card.parse("10H")
 Card(Rank.TEN, Suit.HEARTS)
 >>> str(Card(Rank.ACE, Suit.SPADES))
 'AS'
->>> len(piquet_deck()), len(standard_deck()), len(standard_deck(jokers=2))
-(32, 52, 54)
+>>> len(euchre_deck()), len(piquet_deck()), len(standard_deck()), len(standard_deck(jokers=2))
+(24, 32, 52, 54)
+
+Each suit has a :class:`Colour`, and :attr:`Suit.partner` is the other suit of that colour
+(the suit of Euchre's left bower):
+
+>>> Suit.HEARTS.colour, Suit.HEARTS.partner, Suit.CLUBS.partner
+(Colour.RED, Suit.DIAMONDS, Suit.SPADES)
+
+Other decks come from a rank list (highest first) and :func:`make_deck`:
+``make_deck(EUCHRE_RANKS)`` is :func:`euchre_deck`, and any subset of
+:data:`STANDARD_RANKS` in any order makes a deck.
 
 Cards are interned like tiles: ``Card.parse("AS") is Card(Rank.ACE, Suit.SPADES)``, so
 equality is identity and a lookup allocates nothing.
@@ -23,11 +33,14 @@ import attrs
 from tablegames.components._notation import quote_text
 
 __all__ = [
+    "EUCHRE_RANKS",
     "PIQUET_RANKS",
     "STANDARD_RANKS",
     "Card",
+    "Colour",
     "Rank",
     "Suit",
+    "euchre_deck",
     "make_deck",
     "piquet_deck",
     "rank_order",
@@ -35,8 +48,29 @@ __all__ = [
 ]
 
 
+class Colour(enum.Enum):
+    """The colour of a suit: hearts and diamonds are red, spades and clubs black."""
+
+    RED = "red"
+    """Hearts and diamonds."""
+    BLACK = "black"
+    """Spades and clubs."""
+
+    @property
+    def suits(self) -> tuple[Suit, Suit]:
+        """The two suits of this colour, in suit order.
+
+        >>> Colour.BLACK.suits
+        (Suit.SPADES, Suit.CLUBS)
+        """
+        return _COLOUR_SUITS[self]
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+
 class Suit(enum.IntEnum):
-    """The four suits, with their one-letter notation as :attr:`letter`."""
+    """The four suits, with their one-letter notation as :attr:`letter` and their :attr:`colour`."""
 
     SPADES = 0
     """Spades, ``S``."""
@@ -51,6 +85,19 @@ class Suit(enum.IntEnum):
     def letter(self) -> str:
         """The suit's letter in card notation."""
         return "SHDC"[self]
+
+    @property
+    def colour(self) -> Colour:
+        """The suit's colour: red for hearts and diamonds, black for spades and clubs."""
+        return _COLOURS[self]
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour: hearts and diamonds, spades and clubs.
+
+        In Euchre it is the suit of the *left bower*, the jack that counts as a trump.
+        """
+        return _PARTNERS[self]
 
     def notation(self) -> str:
         """The suit's letter: its JSON form."""
@@ -117,6 +164,9 @@ class Rank(enum.IntEnum):
         return f"Rank.{self.name}"
 
 
+_COLOURS: Final = (Colour.BLACK, Colour.RED, Colour.RED, Colour.BLACK)  # by suit value: S H D C
+_PARTNERS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_COLOUR_SUITS: Final = {Colour.RED: (Suit.HEARTS, Suit.DIAMONDS), Colour.BLACK: (Suit.SPADES, Suit.CLUBS)}
 _INT_TYPES: Final = (int, Rank, Suit)
 _RANK_TEXT: Final = {
     **{r: str(int(r)) for r in Rank if r <= 10},
@@ -131,6 +181,8 @@ PIQUET_RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Ran
 """The ranks of the 32-card piquet deck, highest first."""
 STANDARD_RANKS: Final = (*PIQUET_RANKS, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO)
 """The ranks of the 52-card deck, highest first."""
+EUCHRE_RANKS: Final = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE)
+"""The ranks of the 24-card Euchre deck, highest first (the bowers are the game's order, not the deck's)."""
 
 
 @attrs.frozen(repr=False, init=False, eq=False, order=False)
@@ -264,6 +316,11 @@ def make_deck(ranks: Iterable[Rank], *, suits: Iterable[Suit] = tuple(Suit), jok
     return tuple(cards)
 
 
+def euchre_deck() -> tuple[Card, ...]:
+    """The 24-card deck: A K Q J 10 9 in each suit (``make_deck(EUCHRE_RANKS)``)."""
+    return _EUCHRE
+
+
 def piquet_deck() -> tuple[Card, ...]:
     """The 32-card deck: A K Q J 10 9 8 7 in each suit."""
     return _PIQUET
@@ -285,5 +342,6 @@ def rank_order(ranks: Iterable[Rank]) -> dict[Rank, int]:
     return {r: len(ranks) - i for i, r in enumerate(ranks)}
 
 
+_EUCHRE: Final = make_deck(EUCHRE_RANKS)
 _PIQUET: Final = make_deck(PIQUET_RANKS)
 _STANDARD: Final = make_deck(STANDARD_RANKS)
