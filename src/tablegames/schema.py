@@ -54,6 +54,7 @@ from tablegames.core.errors import InvalidOptionsError, TableGamesError
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event
 from tablegames.core.game import Game
 from tablegames.core.notation import is_notated
+from tablegames.core.options import OptionRule
 from tablegames.core.registry import get_variant
 from tablegames.core.rng import SEED_MAX, SEED_MIN
 from tablegames.core.serde import converter
@@ -95,9 +96,6 @@ _KIND_DESCRIPTIONS: Final = {
     ),
 }
 
-_ALLOWED_INT_RANGE: Final = re.compile(r"an int from (-?\d+) to (-?\d+)")
-_ALLOWED_INT_MIN: Final = re.compile(r"an int >= (-?\d+)")
-_ALLOWED_STRINGS: Final = re.compile(r"'[^'\\]*'(?:, '[^'\\]*')*")
 _ROLE_TITLE: Final = re.compile(r":[\w:]+:`([^`<]+?)\s*<[^>`]+>`")
 _ROLE_SHORT: Final = re.compile(r":[\w:]+:`~[\w.]*?(\w+)`")
 _ROLE: Final = re.compile(r":[\w:]+:`([^`]+)`")
@@ -485,28 +483,28 @@ def _field_docs(cls: type[Any]) -> dict[str, str]:
 # -- constraints from validators ------------------------------------------------------------
 
 
-class _Probe:
-    """A value every validator refuses (it is no int, bool or string)."""
-
-    def __repr__(self) -> str:
-        return "<probe>"
-
-
 def _constraints(field: attrs.Attribute[Any]) -> dict[str, Any]:
     """Keywords a field's validator implies (bounds, choices) and its ``json_schema`` metadata."""
-    out = _from_validator(field, field.validator) if field.validator is not None else {}
+    out = _from_validator(field.validator) if field.validator is not None else {}
     extra = field.metadata.get("json_schema")
     if isinstance(extra, Mapping):
         out.update(extra)
     return out
 
 
-def _from_validator(field: attrs.Attribute[Any], validator: Any) -> dict[str, Any]:
-    inner = getattr(validator, "_validators", None)
-    if isinstance(inner, tuple):  # attrs.validators.and_ (a list of validators)
+def _from_validator(validator: Any) -> dict[str, Any]:
+    """What a validator allows, read as data: an option rule, or attrs' own validators.
+
+    A list of validators is attrs' ``and_``, whose parts attrs keeps in ``_validators`` with no
+    public accessor; a validator of any other kind says nothing here.
+    """
+    if isinstance(validator, OptionRule):
+        return validator.json_schema()
+    parts = getattr(validator, "_validators", None)
+    if isinstance(parts, tuple):  # attrs.validators.and_ (a list of validators)
         out: dict[str, Any] = {}
-        for part in inner:
-            out.update(_from_validator(field, part))
+        for part in parts:
+            out.update(_from_validator(part))
         return out
     bound, op = getattr(validator, "bound", None), getattr(validator, "compare_op", None)
     if isinstance(bound, (int, float)) and op in _BOUND_KEYWORDS:
@@ -515,49 +513,7 @@ def _from_validator(field: attrs.Attribute[Any], validator: Any) -> dict[str, An
     if isinstance(options, (tuple, list, frozenset, set)) and options:
         values = [converter.unstructure(o) for o in options]
         return _enum_of(sorted(values, key=_natural) if isinstance(options, (frozenset, set)) else values)
-    return _from_message(field, validator)
+    return {}
 
 
 _BOUND_KEYWORDS: Final = {">=": "minimum", "<=": "maximum", ">": "exclusiveMinimum", "<": "exclusiveMaximum"}
-
-
-def _accepts(field: attrs.Attribute[Any], validator: Any, value: Any) -> bool:
-    try:
-        validator(None, field, value)
-    except Exception:
-        return False
-    return True
-
-
-def _from_message(field: attrs.Attribute[Any], validator: Any) -> dict[str, Any]:
-    """Bounds or choices read from the ``allowed: ...`` part of the validator's message.
-
-    What is read is checked: the bounds are accepted and the values just past them refused,
-    each choice is accepted and a string that is none of them refused.
-    """
-    try:
-        validator(None, field, _Probe())
-    except Exception as exc:
-        reason = str(getattr(exc, "reason", exc))
-    else:
-        return {}
-    allowed = reason.split("allowed: ", 1)[1].strip() if "allowed: " in reason else ""
-    found = _ALLOWED_INT_RANGE.fullmatch(allowed)
-    if found:
-        low, high = int(found.group(1)), int(found.group(2))
-        checks = [(low, True), (high, True), (low - 1, False), (high + 1, False)]
-        if all(_accepts(field, validator, v) is ok for v, ok in checks):
-            return {"minimum": low, "maximum": high}
-        return {}
-    found = _ALLOWED_INT_MIN.fullmatch(allowed)
-    if found:
-        low = int(found.group(1))
-        if _accepts(field, validator, low) and not _accepts(field, validator, low - 1):
-            return {"minimum": low}
-        return {}
-    if _ALLOWED_STRINGS.fullmatch(allowed):
-        choices = [ast.literal_eval(text) for text in re.findall(r"'[^'\\]*'", allowed)]
-        outsider = "|".join(choices) + "?"
-        if all(_accepts(field, validator, c) for c in choices) and not _accepts(field, validator, outsider):
-            return _enum_of(choices)
-    return {}

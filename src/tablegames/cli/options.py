@@ -3,9 +3,10 @@
 Every field of a variant's options class is a flag: an underscore becomes a hyphen, an int or
 string option takes a value (``--seen-undealt 2``), and a boolean option is a switch with a
 ``--no-`` form (``--win-only-on-bid``, ``--no-win-only-on-bid``). What a flag allows is
-asked of the options class itself, by giving its validator a value it must refuse and reading
-the ``allowed: ...`` part of the error, so the command line can never disagree with the
-library.
+what the option's rule says (:attr:`~tablegames.core.options.OptionRule.allowed`, the words its
+own errors end with), so the command line can never disagree with the library; for a
+validator of a variant's own, the ``allowed: ...`` part of the error it raises for a value it
+must refuse.
 
 >>> import tablegames
 >>> smear_options = tablegames.get_variant("four-point-smear").options_class
@@ -23,6 +24,7 @@ import attrs
 
 from tablegames.bots.registry import bot_names
 from tablegames.core.errors import TableGamesError
+from tablegames.core.options import OptionRule
 
 __all__ = [
     "BotSpec",
@@ -85,8 +87,11 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def _allowed(cls: type[Any], name: str, kind: type) -> str:
-    """What option ``name`` of ``cls`` allows, from its validator's own error message."""
+def _allowed(cls: type[Any], field: attrs.Attribute[Any], kind: type) -> str:
+    """What option ``field`` of ``cls`` allows: its rule's words, else its validator's own error message."""
+    if isinstance(field.validator, OptionRule):
+        return field.validator.allowed
+    name = field.name
     try:
         cls(**{name: _Probe()})
     except TableGamesError as exc:
@@ -115,7 +120,7 @@ def option_flags(cls: type[Any]) -> list[OptionFlag]:
                 kind=kind,
                 default=getattr(defaults, field.name, None),
                 depends=isinstance(field.default, attrs.Factory),  # type: ignore[arg-type]
-                allowed=_allowed(cls, field.name, kind),
+                allowed=_allowed(cls, field, kind),
             )
         )
     return flags

@@ -8,8 +8,9 @@ from tablegames.core.errors import (
     UnknownVariantError,
 )
 from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event, EventLog, visible
-from tablegames.core.game import Game, build_options, int_option
+from tablegames.core.game import Game, build_options
 from tablegames.core.logs import load_log, replay
+from tablegames.core.options import bool_option, choice_option, int_option
 from tablegames.core.registry import ENTRY_POINT_GROUP, get_variant, register_variant, variant_names
 from tablegames.core.serde import dumps, make_converter, to_json
 
@@ -26,7 +27,9 @@ __all__ = [
     "LogError",
     "TableGamesError",
     "UnknownVariantError",
+    "bool_option",
     "build_options",
+    "choice_option",
     "dumps",
     "get_variant",
     "int_option",

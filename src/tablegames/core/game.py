@@ -69,6 +69,7 @@ from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.observation import Observation
+from tablegames.core.options import bool_option, choice_option, int_option
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
 from tablegames.core.serde import describe_error, json_int, structure, to_json
 from tablegames.core.text import summary_line, view_lines
@@ -76,31 +77,11 @@ from tablegames.core.text import summary_line, view_lines
 if TYPE_CHECKING:  # the search module builds on Game
     from tablegames.core.search import SearchWorlds, WorldSource
 
-__all__ = ["MAX_TARGET", "Game", "build_options", "foreign_piece", "int_option"]
+__all__ = ["MAX_TARGET", "Game", "bool_option", "build_options", "choice_option", "foreign_piece", "int_option"]
 
 MAX_TARGET: Final = 10_000
 """The highest ``target`` score any built-in variant allows: generous for every game here, and
 far below the 2**53 past which JSON clients lose precision. Plug-ins are asked to use it too."""
-
-
-def int_option(low: int, high: int | None = None) -> Any:
-    """An attrs validator: an int (not a bool) from ``low`` to ``high``.
-
-    Give every option a ``high``: an option without a maximum lets a client make a match
-    endless (the options schema then has no ``maximum`` either). ``None`` remains for
-    compatibility and means no upper bound.
-
-    Raises :class:`~tablegames.core.errors.InvalidOptionsError` naming the option.
-    """
-
-    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        allowed = f"an int from {low} to {high}" if high is not None else f"an int >= {low}"
-        if type(value) is not int:
-            raise InvalidOptionsError(attribute.name, f"{quote(value)} is not an int; allowed: {allowed}")
-        if value < low or (high is not None and value > high):
-            raise InvalidOptionsError(attribute.name, f"{quote(value)} is out of range; allowed: {allowed}")
-
-    return check
 
 
 _INT_FIELDS: dict[type, frozenset[str]] = {}

@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 
 from tablegames.core.errors import InvalidOptionsError
 from tablegames.core.game import Game, build_options
+from tablegames.core.options import BoolOption, ChoiceOption, IntOption
 from tablegames.testing.scenario import Scenario
 
 __all__ = ["DEFAULT_MAX_CHOICES", "DEFAULT_MAX_POSITION", "action_choices", "scenarios", "seeds", "variant_options"]
@@ -43,16 +43,6 @@ def action_choices(*, max_size: int = DEFAULT_MAX_CHOICES) -> st.SearchStrategy[
     return st.lists(st.integers(min_value=0, max_value=255), max_size=max_size).map(tuple)
 
 
-def _int_range(validator: Any) -> tuple[int, int | None] | None:
-    """The ``(low, high)`` of an :func:`~tablegames.core.game.int_option` validator, if it is one."""
-    if getattr(validator, "__qualname__", "").startswith("int_option."):
-        found = inspect.getclosurevars(validator).nonlocals
-        low, high = found.get("low"), found.get("high")
-        if type(low) is int and (high is None or type(high) is int):
-            return low, high
-    return None
-
-
 def _field_strategy(field: attrs.Attribute[Any], default: Any) -> st.SearchStrategy[Any] | None:
     """A strategy for one options field from its validator and type, or None to keep the default."""
     validators = [field.validator]
@@ -60,15 +50,18 @@ def _field_strategy(field: attrs.Attribute[Any], default: Any) -> st.SearchStrat
     if isinstance(inner, tuple):
         validators = list(inner)
     for validator in validators:
-        span = _int_range(validator)
-        if span is not None:
-            low, high = span
+        if isinstance(validator, IntOption):
+            low, high = validator.low, validator.high
             if high is None or high - low > 100:  # a target: far-off ones make endless random games
                 if type(default) is not int:
                     return st.integers(min_value=low, max_value=low + 100 if high is None else min(high, low + 100))
                 top = 2 * default if high is None else min(high, 2 * default)
                 low, high = max(low, default // 2), max(low, top)
             return st.integers(min_value=low, max_value=high)
+        if isinstance(validator, ChoiceOption):
+            return st.sampled_from(validator.choices)
+        if isinstance(validator, BoolOption):
+            return st.booleans()
         allowed = getattr(validator, "options", None)  # attrs.validators.in_
         if isinstance(allowed, (tuple, list, frozenset, set)) and allowed:
             return st.sampled_from(sorted(allowed, key=repr))
@@ -80,10 +73,12 @@ def _field_strategy(field: attrs.Attribute[Any], default: Any) -> st.SearchStrat
 def variant_options(variant: type[Game], **overrides: Any) -> st.SearchStrategy[Any]:
     """Options of ``variant``, drawn field by field from its options class.
 
-    An int field validated by :func:`~tablegames.core.game.int_option` is drawn within its
+    An int field validated by :func:`~tablegames.core.options.int_option` is drawn within its
     range (for a range wider than 100, such as a target's, from half its default to twice its
     default, as far-off targets make endless random games); a field validated by
-    ``attrs.validators.in_`` from its allowed values; a ``bool`` field from both values; any
+    :func:`~tablegames.core.options.choice_option` or ``attrs.validators.in_`` from its allowed
+    values; a field validated by :func:`~tablegames.core.options.bool_option` or annotated
+    ``bool`` from both values; any
     other field keeps its default. Override a field with a strategy or a plain value.
 
     Args:

@@ -3,24 +3,20 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from tablegames.components.cards import Card, standard_deck
-from tablegames.core.errors import InvalidOptionsError, quote
-from tablegames.core.game import MAX_TARGET, int_option
+from tablegames.core.errors import quote
+from tablegames.core.game import MAX_TARGET
+from tablegames.core.options import bool_option, int_option
 
 __all__ = ["HAND_SIZE", "AuctionPitchDeal", "AuctionPitchOptions", "check_deal"]
 
 HAND_SIZE: Final = 6
 """Cards dealt to each seat."""
 _DECK: Final = frozenset(standard_deck())
-
-
-def _bool_option(instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
-    if type(value) is not bool:
-        raise InvalidOptionsError(attribute.name, f"{quote(value)} is not a bool; allowed: true or false")
 
 
 @attrs.frozen(kw_only=True)
@@ -33,7 +29,7 @@ class AuctionPitchOptions:
 
     target: int = attrs.field(default=11, validator=int_option(1, MAX_TARGET))
     """The score that wins (at most 10,000)."""
-    smudge: bool = attrs.field(default=False, validator=_bool_option)
+    smudge: bool = attrs.field(default=False, validator=bool_option())
     """Whether a bid of 5, *smudge*, is allowed: win all four points to win the match at once."""
 
 

@@ -3,30 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from tablegames.components.cards import Card, piquet_deck
-from tablegames.core.errors import InvalidOptionsError, quote
-from tablegames.core.game import MAX_TARGET, int_option
+from tablegames.core.errors import quote
+from tablegames.core.game import MAX_TARGET
+from tablegames.core.options import bool_option, choice_option, int_option
 
 __all__ = ["HIGH_LOW_RULES", "SmearDeal", "SmearOptions", "check_smear_deal"]
 
 HIGH_LOW_RULES: Final = ("ace-seven", "in-play")
 """The allowed values of :attr:`SmearOptions.high_low`."""
-
-
-def _bool_option(instance: object, attribute: attrs.Attribute[bool], value: Any) -> None:
-    if type(value) is not bool:
-        raise InvalidOptionsError(attribute.name, f"{quote(value)} is not a bool; allowed: true or false")
-
-
-def _high_low(instance: object, attribute: attrs.Attribute[str], value: Any) -> None:
-    if value not in HIGH_LOW_RULES or type(value) is not str:
-        raise InvalidOptionsError(
-            attribute.name, f"{quote(value)} is not a High/Low rule; allowed: {', '.join(map(repr, HIGH_LOW_RULES))}"
-        )
 
 
 @attrs.frozen(kw_only=True)
@@ -41,11 +30,11 @@ class SmearOptions:
     """How many undealt cards the bidder takes up (and discards again), 0 to 3."""
     target: int = attrs.field(default=15, validator=int_option(1, MAX_TARGET))
     """The score that wins, 1 to 10,000 (:data:`~tablegames.core.game.MAX_TARGET`)."""
-    win_only_on_bid: bool = attrs.field(default=False, validator=_bool_option)
+    win_only_on_bid: bool = attrs.field(default=False, validator=bool_option())
     """A side wins only in a hand where it was the bidder's side and made its bid."""
-    cap_non_bidders: bool = attrs.field(default=False, validator=_bool_option)
+    cap_non_bidders: bool = attrs.field(default=False, validator=bool_option())
     """In a hand it did not bid, a side's points above the target do not count."""
-    high_low: str = attrs.field(default="ace-seven", validator=_high_low)
+    high_low: str = attrs.field(default="ace-seven", validator=choice_option(*HIGH_LOW_RULES, what="a High/Low rule"))
     """Which cards give High and Low, ``"ace-seven"`` or ``"in-play"``.
 
     With ``"ace-seven"`` they are the ace and the 7 of trump, if played; with ``"in-play"``,
