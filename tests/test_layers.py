@@ -19,6 +19,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+PLUGINS: tuple[tuple[str, Path], ...] = tuple(
+    (path.name, path) for path in sorted(ROOT.glob("examples/*/src/tablegames_*")) if (path / "__init__.py").exists()
+)
+"""Every example plug-in variant: its package name and folder (``examples/<name>/src/<package>``)."""
+_PLUGIN_NAMES = frozenset(name for name, _ in PLUGINS)
+
 ALLOWED: dict[str, frozenset[str]] = {
     # the engine: nothing of tablegames above it, no piece type, no variant
     "core": frozenset(),
@@ -31,7 +37,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "testing": frozenset({"core", "bots", "schema"}),
     "cli": frozenset({"core", "components", "bots", "schema"}),
     "api": frozenset({"core", "cli"}),  # tablegames/__init__.py and __main__.py
-    # the examples: two plug-in variants and a web page
+    # the examples: the plug-in variants and a web page
     "example-variant": frozenset({"core", "components", "mechanics"}),
     "web": frozenset({"api", "core", "components", "bots", "schema"}),
 }
@@ -47,7 +53,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "cli": frozenset({"attrs", "cattrs"}),
     "api": frozenset({"attrs", "cattrs"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
-    "example-variant": frozenset({"attrs", "cattrs", "tablegames_all_fives", "tablegames_auction_pitch"}),
+    "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),
 }
 """Which outside top-level modules each layer may import beside the standard library: the core
@@ -55,12 +61,7 @@ runtime needs attrs and cattrs only; the extras (``testing``, ``web``) bring the
 
 _SOURCES: tuple[tuple[str, Path, str], ...] = (
     ("tablegames", ROOT / "src" / "tablegames", ""),
-    ("tablegames_all_fives", ROOT / "examples" / "all-fives" / "src" / "tablegames_all_fives", "example-variant"),
-    (
-        "tablegames_auction_pitch",
-        ROOT / "examples" / "auction-pitch" / "src" / "tablegames_auction_pitch",
-        "example-variant",
-    ),
+    *((name, path, "example-variant") for name, path in PLUGINS),
     ("tablegames_web", ROOT / "examples" / "web" / "tablegames_web", "web"),
 )
 
@@ -76,7 +77,7 @@ def layer_of(module: str) -> str | None:
         if len(parts) == 1 or parts[1] == "__main__":
             return "api"
         return parts[1]
-    if parts[0] in ("tablegames_all_fives", "tablegames_auction_pitch"):
+    if parts[0] in _PLUGIN_NAMES:
         return "example-variant"
     if parts[0] == "tablegames_web":
         return "web"
@@ -144,6 +145,7 @@ def test_every_layer_is_in_the_tables() -> None:
     assert layers <= set(ALLOWED), sorted(layers - set(ALLOWED))
     assert set(ALLOWED) == set(THIRD_PARTY)
     assert {"core", "components", "mechanics", "variants", "bots", "cli", "testing", "web"} <= layers
+    assert {"tablegames_all_fives", "tablegames_auction_pitch"} <= _PLUGIN_NAMES, "the plug-ins are found"
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
@@ -170,7 +172,7 @@ def test_no_layer_above_the_variants_names_a_variant_module() -> None:
         if layer in ("variants", "example-variant"):
             continue
         for number, line in enumerate(source.splitlines(), 1):
-            if "tablegames.variants." in line or "tablegames_all_fives" in line or "tablegames_auction_pitch" in line:
+            if "tablegames.variants." in line or any(name in line for name in _PLUGIN_NAMES):
                 bad.append(f"{module}:{number}: {line.strip()}")
     assert not bad, "\n".join(bad)
 
