@@ -202,3 +202,43 @@ def test_greedy_smear_wins_cheaply_and_dumps_low() -> None:
     assert _play(view, "AC 7C 9H") == "AC"
     view = _view("10S 7S KS", [(1, "9S"), (2, "8S"), (3, "AH")])
     assert _play(view, "10S 7S KS") == "7S"
+
+
+class _PenaltySniff(tablegames.get_variant("american-sniff")):  # type: ignore[misc]
+    """Sniff with its points read as penalties: the lowest total wins (a planted capability)."""
+
+    lower_score_wins = True
+
+
+def test_a_penalty_variant_turns_the_greedy_gain_and_the_playout_reward_around() -> None:
+    """With lower_score_wins, a play that raises the mover's score is bad for it, to greedy and to the playouts."""
+    from tablegames.bots.greedy import _gain
+    from tablegames.core.search import Playout
+
+    plain = tablegames.new_game("american-sniff", seed=1, players=2)
+    penalty = _PenaltySniff.create({"players": 2}, seed=1)
+    rng = random.Random(1)
+    checked = 0
+    while not plain.is_over and checked < 5:
+        seat = plain.current_player
+        assert seat is not None and penalty.current_player == seat and penalty.scores == plain.scores
+        side = plain.side_of(seat)
+        for action in plain.legal_actions():
+            a, b = plain.clone(), penalty.clone()
+            a.apply(action)
+            b.apply(action)
+            if a.is_over or a.scores[side] == plain.scores[side]:
+                continue
+            checked += 1  # a play that scores at once for the mover's side
+            assert _gain(a, plain.scores, side) > 0 > _gain(b, penalty.scores, side)
+            sides = [plain.side_of(s) for s in range(plain.players)]
+            reward_plain = Playout(plain.clone(), me=seat, side_of=sides, offset=[0, 0], scale=10.0)
+            reward_penalty = Playout(penalty.clone(), me=seat, side_of=sides, offset=[0, 0], scale=10.0)
+            reward_plain.step(action)
+            reward_penalty.step(action)
+            assert reward_plain.rewards()[side] > 0.5 > reward_penalty.rewards()[side]
+        legal = plain.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        plain.apply(action)
+        penalty.apply(action)
+    assert checked == 5, "the match had scoring plays to check"

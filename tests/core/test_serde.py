@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import tablegames
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event, EventLog
-from tablegames.core.serde import make_converter, structure
+from tablegames.core.serde import describe_error, make_converter, structure
 from tablegames.variants.sniff import (
     GameEnded,
     HandDealt,
@@ -286,3 +286,37 @@ def test_an_event_log_is_a_frozen_value() -> None:
     assert not game.log(0).is_full
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         log.seed = 6  # type: ignore[misc]
+
+
+@attrs.frozen
+class _Place:
+    """A place named by a seat or by a word, as a train id is."""
+
+    train: int | str
+    """A seat, or a public train's name."""
+    after: int | str | None = None
+    """The same, or nothing."""
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"train": 2}, _Place(2)),
+        ({"train": 2.0}, _Place(2)),
+        ({"train": "mexican"}, _Place("mexican")),
+        ({"train": 0, "after": None}, _Place(0, None)),
+        ({"train": 0, "after": "x"}, _Place(0, "x")),
+    ],
+)
+def test_an_int_or_a_string_reads_as_json_writes_it(data: Any, expected: _Place) -> None:
+    assert structure(data, _Place) == expected
+    assert make_converter().unstructure(expected) == {"after": None, **data} | {"train": expected.train}
+
+
+@pytest.mark.parametrize("value", [True, None, 2.5, [1], {"seat": 1}])
+def test_an_int_or_a_string_refuses_anything_else(value: Any) -> None:
+    with pytest.raises(Exception) as caught:
+        structure({"train": value}, _Place)
+    assert isinstance(caught.value, cattrs.ClassValidationError)
+    assert [str(e) for e in caught.value.exceptions] == [f"expected an int or a string, got {value!r}"]
+    assert describe_error(caught.value).endswith("@ $.train")

@@ -114,10 +114,14 @@ def look_ahead_choice(observation: Observation, rng: random.Random, *, worlds: i
 
 
 def _gain(game: Game, before: Sequence[int], side: int) -> float:
-    """The side's score change since ``before`` minus the largest other side's; a win or loss outweighs it."""
+    """The side's score change since ``before`` minus the largest other side's; a win or loss outweighs it.
+
+    For a variant whose lowest score wins, a change counts negated: a side gaining penalty points loses.
+    """
     if game.is_over:
         return _DECISIVE if game.winner == side else -_DECISIVE
-    change = [a - b for a, b in zip(game.scores, before, strict=True)]
+    sign = -1 if game.lower_score_wins else 1
+    change = [sign * (a - b) for a, b in zip(game.scores, before, strict=True)]
     others = [c for s, c in enumerate(change) if s != side]
     return change[side] - (max(others) if others else 0)
 

@@ -43,7 +43,8 @@ action), ``side_of(seat)`` (the seating), ``describe_event(event)``, ``render_ta
 ``render_view(view, labels)``, ``hand_note(event)``, ``summary`` and ``paper_tally`` (text for
 the command line), ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces
 are and what a seat may not see, for the conformance kit), and the capabilities
-``log_filler``, ``heuristic_choice``, ``search_worlds`` and ``reward_scale``.
+``log_filler``, ``heuristic_choice``, ``search_worlds``, ``reward_scale`` and
+``lower_score_wins``.
 
 Helpers a variant calls from its hooks (and never overrides):
 
@@ -190,6 +191,11 @@ class Game(abc.ABC):
     """Every event class, for loading logs by ``type`` tag."""
     pieces: ClassVar[frozenset[Any]] = frozenset()
     """Every piece (tile or card) the variant plays with; loading a log refuses any other."""
+    lower_score_wins: ClassVar[bool] = False
+    """Whether scores are penalties, the lowest total winning (an optional capability: Mexican
+    Train's pips left in hand). The variant still decides the winner itself (:meth:`finish`);
+    bots read this to know which way a score change is good (``greedy`` and the ``ismcts``
+    playouts count a rise in a side's score as a loss for it)."""
     reward_scale: ClassVar[float | None] = None
     """The score difference between sides that makes a hand clearly good or bad (an optional
     capability), for search bots (``ismcts`` rewards a hand's playout with ``0.5 + 0.5 * tanh(d /

@@ -93,6 +93,8 @@ class Playout:
         """The score difference that gives a reward of ``0.5 + 0.5 * tanh(1)``."""
         self.start = [o + s for o, s in zip(offset, game.scores, strict=True)]
         """The real match scores at the decision."""
+        self.direction = -1.0 if game.lower_score_wins else 1.0
+        """``1.0``, or ``-1.0`` for a variant whose lowest score wins (a rise is then a loss)."""
         self.finished = False
         """Whether the playout has reached its horizon."""
         self.winner: int | None = None
@@ -136,12 +138,14 @@ class Playout:
         """Each side's reward in 0..1: 1 or 0 if a side won, else from the score changes.
 
         Without a winner, a side's reward is ``0.5 + 0.5 * tanh(d / scale)``, where ``d`` is its
-        score change since the decision minus the mean change of the other sides.
+        score change since the decision minus the mean change of the other sides (negated for a
+        variant whose :attr:`~tablegames.core.game.Game.lower_score_wins`).
         """
         sides = len(self.start)
         if self.winner is not None:
             return [1.0 if s == self.winner else 0.0 for s in range(sides)]
-        change = [o + s - b for o, s, b in zip(self.offset, self.game.scores, self.start, strict=True)]
+        sign = self.direction
+        change = [sign * (o + s - b) for o, s, b in zip(self.offset, self.game.scores, self.start, strict=True)]
         total = sum(change)
         return [0.5 + 0.5 * math.tanh((c - (total - c) / (sides - 1)) / self.scale) for c in change]
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 import enum
 import json
 import math
+import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 import cattrs
@@ -63,6 +64,33 @@ def _structure_int(value: Any, _: Any) -> int:
     if number is None:
         raise TypeError(f"expected an int, got {quote(value)}")
     return number
+
+
+_SCALARS: Final = frozenset({int, str, type(None)})
+
+
+def _is_scalar_union(tp: Any) -> bool:
+    """Whether ``tp`` is ``int | str`` (or ``int | str | None``): an id that is a seat or a name."""
+    if typing.get_origin(tp) not in (typing.Union, types.UnionType):
+        return False
+    args = set(typing.get_args(tp))
+    return {int, str} <= args <= _SCALARS
+
+
+def _structure_scalar_union(tp: Any) -> Callable[[Any, Any], Any]:
+    """Read ``int | str`` strictly: a JSON integer as an int, a string as itself, never a bool."""
+    nullable = type(None) in typing.get_args(tp)
+    name = "an int, a string or null" if nullable else "an int or a string"
+
+    def hook(value: Any, _: Any) -> Any:
+        if type(value) is str or (value is None and nullable):
+            return value
+        number = json_int(value)
+        if number is None:
+            raise TypeError(f"expected {name}, got {quote(value)}")
+        return number
+
+    return hook
 
 
 def _notation_structure_factory(cls: type) -> Callable[[Any, Any], Any]:
@@ -141,6 +169,7 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook(enum.Enum, _structure_enum)  # enums dispatch by class, before any predicate,
     conv.register_structure_hook(enum.IntEnum, _structure_enum)  # and an IntEnum would otherwise be read as an int
     conv.register_structure_hook_factory(_is_homogeneous_tuple, _homogeneous_tuple_factory(conv))
+    conv.register_structure_hook_factory(_is_scalar_union, _structure_scalar_union)
 
     unstructure_fns: dict[type, Callable[[Any], dict[str, Any]]] = {}
 
