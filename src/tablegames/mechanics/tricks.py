@@ -1,7 +1,6 @@
-"""Tricks: following policies as data, and who wins a trick with or without trump.
+"""Tricks: following policies as data, who wins a trick, and the shared trick-play state.
 
-A variant keeps its own trick state (a tuple of ``(seat, card)`` plays is enough) and asks
-this module which cards may be played and who won.
+The functions answer one question each: which cards may be played, who won.
 
 >>> from tablegames.components.cards import Card, PIQUET_RANKS, Suit, rank_order
 >>> hand = [Card.parse(c) for c in ("8C", "7H", "KD")]
@@ -10,18 +9,53 @@ this module which cards may be played and who won.
 >>> plays = [Card.parse(c) for c in ("KC", "AD", "QC", "7H")]
 >>> trick_winner(plays, Suit.HEARTS, rank_order(PIQUET_RANKS))
 3
+
+:class:`TrickPlay` is the state of a hand's card play that trick-taking variants share: the
+trick in progress, the leader, the effective suit led, whose turn it is, the winner of every
+trick and what each side took. The variant supplies the seat-to-side map, the following
+policy, the trump and, for games where a card changes suit or rank, ``suit_of`` and
+``strength``.
+
+>>> order = rank_order(PIQUET_RANKS)
+>>> play = TrickPlay(leader=1, side_of=(0, 1, 0, 1), strength=strength_by_rank(order),
+...                  follow=Follow.FOLLOW_OR_TRUMP, trump=Suit.HEARTS)
+>>> for seat, card in zip((1, 2, 3, 0), ("KC", "AD", "QC", "7H")):
+...     winner = play.play(seat, Card.parse(card))
+>>> winner, play.turn, play.tricks_won, [str(c) for c in play.cards_won(0)]
+(0, 0, [1, 0], ['KC', 'AD', 'QC', '7H'])
+
+Euchre's bowers are a ``suit_of`` and a ``strength`` that know the trump; a lone hand's
+partner sits out, and its tricks have three cards:
+
+>>> from tablegames.components.cards import Rank
+>>> trump = Suit.HEARTS
+>>> def suit_of(card):
+...     return trump if card.rank is Rank.JACK and card.suit is trump.partner else card.suit
+>>> def strength(card):
+...     if card.rank is Rank.JACK and suit_of(card) is trump:
+...         return 20 if card.suit is trump else 19
+...     return order[card.rank]
+>>> lone = TrickPlay(leader=0, side_of=(0, 1, 0, 1), strength=strength, suit_of=suit_of,
+...                  trump=trump, sitting_out={2})
+>>> lone.play(0, Card.parse("AH")); lone.play(1, Card.parse("JD"))
+>>> lone.led, [str(c) for c in lone.legal([Card.parse("KD"), Card.parse("9H")])]
+(Suit.HEARTS, ['9H'])
+>>> lone.play(3, Card.parse("9H"))
+1
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Mapping, Sequence
+import operator
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final
 
 import attrs
 
-from tablegames.components.cards import Card, Rank, Suit
+from tablegames.components.cards import Card, Rank, Suit, standard_deck
 
-__all__ = ["Follow", "TrickCard", "legal_cards", "trick_winner"]
+__all__ = ["Follow", "TrickCard", "TrickPlay", "legal_cards", "strength_by_rank", "trick_winner"]
 
 
 @attrs.frozen
@@ -131,3 +165,330 @@ def trick_winner(
             if p > best_power:
                 best, best_power = i, p
     return best
+
+
+_new: Final = object.__new__
+_card_of: Final = operator.itemgetter(1)
+
+
+def strength_by_rank(order: Mapping[Rank, int]) -> Callable[[Card], int]:
+    """A card's strength as its rank's in ``order`` (see :func:`~tablegames.components.cards.rank_order`).
+
+    The result is a dictionary lookup over every suited card whose rank ``order`` holds,
+    the cheapest ``strength`` for :class:`TrickPlay`; a card of another rank raises
+    ``KeyError``.
+
+    >>> from tablegames.components.cards import Card, PIQUET_RANKS, rank_order
+    >>> strength = strength_by_rank(rank_order(PIQUET_RANKS))
+    >>> strength(Card.parse("AS")) > strength(Card.parse("7S"))
+    True
+    """
+    return {c: order[c.rank] for c in standard_deck() if c.rank in order}.__getitem__
+
+
+class TrickPlay:
+    """The card play of one hand: the trick in progress, the turn, who won each trick.
+
+    Seats play clockwise from the leader, skipping the seats that sit out; a trick closes
+    when every other seat has played to it, and its winner leads the next. Nothing here
+    knows a variant: the variant's own rules (a restricted first lead, the trump named by
+    the first card) come before :meth:`why_not` and :meth:`play`.
+
+    Args:
+        leader: the seat that leads the first trick.
+        side_of: each seat's side (``(0, 1, 0, 1)`` for two partnerships); its length is
+            the number of seats and its largest value the last side.
+        strength: a card's strength (higher wins), among the cards of its effective suit;
+            :func:`strength_by_rank` makes one from a rank order.
+        follow: how a player must answer the suit led.
+        trump: the trump suit, or ``None``; the variant may set :attr:`trump` later, before
+            the card that names it is played (Smear's first lead names trump).
+        suit_of: the suit a card counts as (a Euchre bower counts as trump); by default
+            its printed suit.
+        sitting_out: seats that do not play this hand (a Euchre lone hand's partner).
+        hand_size: how many tricks the hand has; after the last one the turn is ``None``
+            and :attr:`is_over` true. By default the variant counts them.
+
+    Raises:
+        ValueError: for a bad map of sides, leader or seats sitting out.
+
+    The state is public for views; change it only through :meth:`play` (and :attr:`trump`).
+    """
+
+    __slots__ = ("_rules", "leader", "led", "plays", "trick", "tricks", "tricks_won", "trump", "turn")
+
+    def __init__(
+        self,
+        *,
+        leader: int,
+        side_of: Sequence[int],
+        strength: Callable[[Card], int],
+        follow: Follow = Follow.MUST_FOLLOW,
+        trump: Suit | None = None,
+        suit_of: Callable[[Card], Suit | None] | None = None,
+        sitting_out: Iterable[int] = (),
+        hand_size: int | None = None,
+    ) -> None:
+        side_of = tuple(side_of)
+        if not side_of or any(type(s) is not int or s < 0 for s in side_of):
+            raise ValueError(f"side_of gives each seat a side from 0 up, not {side_of!r}")
+        players = len(side_of)
+        out = frozenset(sitting_out)
+        if not out <= set(range(players)) or len(out) >= players:
+            raise ValueError(f"the seats sitting out are some of seats 0 to {players - 1}, not all: {sorted(out)!r}")
+        if not isinstance(follow, Follow):
+            raise ValueError(f"follow is a Follow policy, not {follow!r}")
+        if hand_size is not None and (type(hand_size) is not int or hand_size < 1):
+            raise ValueError(f"hand_size is a positive int or None, not {hand_size!r}")
+        rules = _Rules()
+        rules.side_of = side_of
+        rules.strength = strength
+        rules.follow = follow
+        rules.suit_of = _natural_suit if suit_of is None else suit_of
+        rules.sitting_out = out
+        rules.hand_size = hand_size
+        rules.size = players - len(out)
+        rules.next = tuple(_next_playing(seat, players, out) for seat in range(players))
+        rules.sides = max(side_of) + 1
+        self._rules = rules
+        self._start(leader, trump)
+
+    def _start(self, leader: int, trump: Suit | None) -> None:
+        rules = self._rules
+        if type(leader) is not int or not 0 <= leader < len(rules.side_of) or leader in rules.sitting_out:
+            raise ValueError(f"the leader is a seat from 0 to {len(rules.side_of) - 1} that plays, not {leader!r}")
+        self.trump = trump
+        """The trump suit, or ``None`` (no trump, or not named yet)."""
+        self.leader = leader
+        """The seat that led (or leads) the trick in progress."""
+        self.turn: int | None = leader
+        """The seat to play next; ``None`` once the hand's :attr:`hand_size` tricks are played."""
+        self.led: Suit | None = None
+        """The effective suit led to the trick in progress (``suit_of`` of its first card), or ``None``."""
+        self.trick: list[tuple[int, Card]] = []
+        """The trick in progress, ``(seat, card)`` in play order."""
+        self.plays: list[tuple[int, Card]] = []
+        """Every card played this hand, ``(seat, card)`` in play order."""
+        self.tricks: list[tuple[int, tuple[Card, ...]]] = []
+        """The completed tricks, each as ``(winning seat, its cards in play order)``."""
+        self.tricks_won: list[int] = [0] * rules.sides
+        """How many tricks each side has taken."""
+
+    def copy(self) -> TrickPlay:
+        """An independent copy (the settings and functions are shared)."""
+        new = _new(TrickPlay)
+        new._rules = self._rules
+        new.trump = self.trump
+        new.leader = self.leader
+        new.turn = self.turn
+        new.led = self.led
+        new.trick = self.trick[:]
+        new.plays = self.plays[:]
+        new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
+        return new
+
+    def fresh(self, leader: int, *, trump: Suit | None = None) -> TrickPlay:
+        """An empty state for another hand with the same settings, led by ``leader``.
+
+        Cheaper than building one: a variant keeps a template and calls this at each deal.
+
+        Raises:
+            ValueError: if ``leader`` is not a seat that plays.
+        """
+        new = _new(TrickPlay)
+        new._rules = self._rules
+        new._start(leader, trump)
+        return new
+
+    # -- the settings, as given -------------------------------------------------------
+
+    @property
+    def side_of(self) -> tuple[int, ...]:
+        """Each seat's side."""
+        return self._rules.side_of
+
+    @property
+    def strength(self) -> Callable[[Card], int]:
+        """A card's strength within its effective suit."""
+        return self._rules.strength
+
+    @property
+    def follow(self) -> Follow:
+        """The following policy."""
+        return self._rules.follow
+
+    @property
+    def suit_of(self) -> Callable[[Card], Suit | None]:
+        """The suit a card counts as (by default its printed suit)."""
+        return self._rules.suit_of
+
+    @property
+    def sitting_out(self) -> frozenset[int]:
+        """The seats that do not play this hand."""
+        return self._rules.sitting_out
+
+    @property
+    def hand_size(self) -> int | None:
+        """How many tricks the hand has, or ``None`` if the variant counts them."""
+        return self._rules.hand_size
+
+    @property
+    def size(self) -> int:
+        """How many cards a trick has: one per seat that plays."""
+        return self._rules.size
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has (those sitting out included)."""
+        return len(self._rules.side_of)
+
+    # -- derived state ----------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand's :attr:`hand_size` tricks are all played (never, without a hand size)."""
+        return self.turn is None
+
+    @property
+    def winning(self) -> int | None:
+        """The seat winning the trick in progress so far, or ``None`` before its lead."""
+        return self._best(self.trick) if self.trick else None
+
+    @property
+    def last_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The last completed trick, ``(seat, card)`` in play order; empty before the first closes."""
+        if not self.tricks:
+            return ()
+        done = len(self.plays) - len(self.trick)
+        return tuple(self.plays[done - len(self.tricks[-1][1]) : done])
+
+    @property
+    def last_winner(self) -> int | None:
+        """The seat that won the last completed trick, or ``None`` before the first closes."""
+        return self.tricks[-1][0] if self.tricks else None
+
+    def trick_cards(self) -> tuple[TrickCard, ...]:
+        """The trick in progress, for a view."""
+        return tuple([TrickCard(s, c) for s, c in self.trick])
+
+    def last_trick_cards(self) -> tuple[TrickCard, ...]:
+        """The last completed trick, for a view."""
+        return tuple([TrickCard(s, c) for s, c in self.last_trick])
+
+    def cards_won(self, side: int) -> list[Card]:
+        """The cards of the tricks ``side`` has taken, trick by trick in play order."""
+        side_of = self._rules.side_of
+        return [c for winner, cards in self.tricks if side_of[winner] == side for c in cards]
+
+    # -- playing ----------------------------------------------------------------------
+
+    def legal(self, hand: Sequence[Card]) -> list[Card]:
+        """The cards of ``hand`` that the seat to play may play now, under :attr:`follow`."""
+        rules = self._rules
+        return legal_cards(hand, self.led, self.trump, rules.follow, suit_of=rules.suit_of)
+
+    def why_not(self, seat: int, card: Card, hand: Sequence[Card]) -> str | None:
+        """Why ``seat``, holding ``hand``, may not play ``card`` now, or ``None``."""
+        turn = self.turn
+        if turn is None:
+            return "the hand's tricks are all played"
+        if seat != turn:
+            if seat in self._rules.sitting_out:
+                return f"seat {seat} sits out this hand"
+            return f"it is seat {turn}'s turn to play, not seat {seat}'s"
+        if not isinstance(card, Card) or card not in hand:
+            return f"seat {seat} does not hold {card}"
+        led = self.led
+        if led is None or card in self.legal(hand):
+            return None
+        name = led.name.lower()
+        rules = self._rules
+        if rules.follow is Follow.FOLLOW_OR_TRUMP:
+            return f"seat {seat} holds {name}, the suit led: play {name} or a trump"
+        suit_of = rules.suit_of
+        if any(suit_of(c) == led for c in hand):
+            return f"seat {seat} holds {name}, the suit led: play {name}"
+        return f"seat {seat} has no {name}, the suit led, but a trump: play a trump"
+
+    def play(self, seat: int, card: Card, *, hand: list[Card] | None = None) -> int | None:
+        """``seat`` plays ``card``; the trick's winner if it closes the trick, else ``None``.
+
+        Args:
+            seat: the seat playing, which must be :attr:`turn`.
+            card: the card.
+            hand: the seat's cards; if given, the play is checked against them
+                (:meth:`why_not`) and the card is removed from them. Without it, the
+                variant has checked the card already and keeps its hands itself.
+
+        Raises:
+            ValueError: if it is not ``seat``'s turn, or (with ``hand``) the card is not legal.
+        """
+        if seat != self.turn or hand is not None:
+            problem = self.why_not(seat, card, hand if hand is not None else (card,))
+            if problem is not None:
+                raise ValueError(problem)
+            if hand is not None:
+                hand.remove(card)
+        rules = self._rules
+        trick = self.trick
+        if not trick:
+            self.led = rules.suit_of(card)
+        trick.append((seat, card))
+        self.plays.append((seat, card))
+        if len(trick) < rules.size:
+            self.turn = rules.next[seat]
+            return None
+        winner = self._best(trick)
+        self.tricks.append((winner, tuple(map(_card_of, trick))))
+        self.tricks_won[rules.side_of[winner]] += 1
+        self.trick = []
+        self.led = None
+        self.leader = winner
+        self.turn = None if len(self.tricks) == rules.hand_size else winner
+        return winner
+
+    def _best(self, trick: list[tuple[int, Card]]) -> int:
+        """The seat winning ``trick`` (not empty): the highest trump, else the highest of the suit led."""
+        rules = self._rules
+        trump, led, suit_of, strength = self.trump, self.led, rules.suit_of, rules.strength
+        best_seat, card = trick[0]
+        best_trump = trump is not None and led == trump
+        best_power = strength(card)
+        for i in range(1, len(trick)):
+            seat, card = trick[i]
+            suit = suit_of(card)
+            if trump is not None and suit == trump:
+                if not best_trump:
+                    best_seat, best_trump, best_power = seat, True, strength(card)
+                    continue
+            elif best_trump or suit != led:
+                continue
+            power = strength(card)
+            if power > best_power:
+                best_seat, best_power = seat, power
+        return best_seat
+
+
+class _Rules:
+    """The settings of a :class:`TrickPlay`, shared by its copies and fresh hands."""
+
+    __slots__ = ("follow", "hand_size", "next", "side_of", "sides", "sitting_out", "size", "strength", "suit_of")
+
+    follow: Follow
+    hand_size: int | None
+    next: tuple[int, ...]
+    side_of: tuple[int, ...]
+    sides: int
+    sitting_out: frozenset[int]
+    size: int
+    strength: Callable[[Card], int]
+    suit_of: Callable[[Card], Suit | None]
+
+
+def _next_playing(seat: int, players: int, out: frozenset[int]) -> int:
+    """The first seat clockwise of ``seat`` that plays."""
+    following = (seat + 1) % players
+    while following in out:
+        following = (following + 1) % players
+    return following

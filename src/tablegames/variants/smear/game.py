@@ -16,7 +16,7 @@ from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.core.search import SearchWorlds, WorldSource
 from tablegames.mechanics.bidding import Auction
-from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
+from tablegames.mechanics.tricks import Follow, TrickPlay, strength_by_rank
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
 from tablegames.variants.smear.events import (
     BiddingWon,
@@ -38,7 +38,7 @@ from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_sme
 from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.search import SmearWorlds
 from tablegames.variants.smear.text import describe_event, hand_note, render_trick, view_lines
-from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
+from tablegames.variants.smear.view import BidView, LastHand, SmearView
 
 __all__ = ["MAX_BID", "MIN_BID", "Smear"]
 
@@ -54,9 +54,12 @@ _BIDS: Final = {a: Bid(a) for a in range(MIN_BID, MAX_BID + 1)}
 _PLAYS: Final = {c: PlayCard(c) for c in _DECK}
 _card_played: Final = fast_constructor(CardPlayed)
 _SEATING: Final = Seating(4, partnerships=True)
-_NEXT: Final = tuple(_SEATING.next(s) for s in range(4))
 _SIDE: Final = tuple(_SEATING.side_of(s) for s in range(4))
 _trick_won: Final = fast_constructor(TrickWon)
+_TRICK_PLAY: Final = TrickPlay(
+    leader=0, side_of=_SIDE, strength=strength_by_rank(ORDER), follow=Follow.FOLLOW_OR_TRUMP, hand_size=6
+)
+"""The template of every hand's trick play (rules 10 and 11): four seats, two sides, six tricks."""
 _DISCARDS: dict[tuple[Card, ...], Discard] = {}
 
 
@@ -124,11 +127,7 @@ class Smear(Game):
         "last_hand",
         "phase",
         "picked_up",
-        "plays",
-        "trick",
-        "tricks",
-        "tricks_won",
-        "trump",
+        "trick_play",
         "undealt",
     )
 
@@ -155,20 +154,37 @@ class Smear(Game):
     """The bidder's cards right after the pickup (for the trump-discard restriction)."""
     discards: tuple[Card, ...]
     """The bidder's discards (they count for the bidder's side in Game)."""
-    trump: Suit | None
-    """The trump suit, set by the first lead."""
-    trick: list[tuple[int, Card]]
-    """The trick in progress, ``(seat, card)`` in play order."""
-    plays: list[tuple[int, Card]]
-    """Every card played this hand."""
-    tricks: list[tuple[int, tuple[Card, ...]]]
-    """The completed tricks, each as ``(winning seat, cards)``."""
-    tricks_won: list[int]
-    """Tricks taken by each side this hand."""
+    trick_play: TrickPlay
+    """This hand's card play: the trick, the trump, the tricks each side won (led by the bidder)."""
     last_hand: LastHand | None
     """The result of the last played hand."""
     _seating: Seating
     _allowance: tuple[int, int, int, int]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, set by the first lead (``trick_play.trump``)."""
+        return self.trick_play.trump
+
+    @property
+    def trick(self) -> list[tuple[int, Card]]:
+        """The trick in progress, ``(seat, card)`` in play order (``trick_play.trick``)."""
+        return self.trick_play.trick
+
+    @property
+    def plays(self) -> list[tuple[int, Card]]:
+        """Every card played this hand (``trick_play.plays``)."""
+        return self.trick_play.plays
+
+    @property
+    def tricks(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """The completed tricks, each as ``(winning seat, cards)`` (``trick_play.tricks``)."""
+        return self.trick_play.tricks
+
+    @property
+    def tricks_won(self) -> list[int]:
+        """Tricks taken by each side this hand (``trick_play.tricks_won``)."""
+        return self.trick_play.tricks_won
 
     # -- the contract ---------------------------------------------------------------
 
@@ -191,6 +207,7 @@ class Smear(Game):
         self._check_seat(seat)
         own = self.bidder is not None and visible(self.bidder, seat)
         current = self.current_player
+        play = self.trick_play
         return SmearView(
             seat=seat,
             hand_number=self.hand_number,
@@ -204,9 +221,9 @@ class Smear(Game):
             bids=tuple(BidView(s, a) for s, a in self.auction.bids),
             bidder=self.bidder,
             bid=self.bid,
-            trump=self.trump,
-            trick=tuple(TrickCard(s, c) for s, c in self.trick),
-            tricks_won=tuple(self.tricks_won),
+            trump=play.trump,
+            trick=play.trick_cards(),
+            tricks_won=tuple(play.tricks_won),
             last_hand=self.last_hand,
             picked_up=self.picked_up if own else None,
             discarded=self.discards if own else None,
@@ -219,8 +236,9 @@ class Smear(Game):
         places = {f"hand {s}": tuple(hand) for s, hand in enumerate(self.hands)}
         places["undealt"] = self.undealt[len(self.picked_up) :]
         places["discards"] = self.discards
-        places["trick"] = tuple(c for _, c in self.trick)
-        places["tricks"] = tuple(c for _, cards in self.tricks for c in cards)
+        play = self.trick_play
+        places["trick"] = tuple(c for _, c in play.trick)
+        places["tricks"] = tuple(c for _, cards in play.tricks for c in cards)
         return places
 
     def hidden_pieces(self, seat: int) -> frozenset[Card]:
@@ -238,7 +256,7 @@ class Smear(Game):
 
     def render_table(self) -> str:
         """The trick in progress and trump, as text."""
-        return render_trick(self.trick, self.trump)
+        return render_trick(self.trick_play.trick, self.trick_play.trump)
 
     @classmethod
     def render_view(cls, view: SmearView, labels: Sequence[str]) -> list[str]:
@@ -335,11 +353,10 @@ class Smear(Game):
         first = self._seating.next(dealer)
         self.auction = Auction(players=4, first=first, minimum=MIN_BID, maximum=MAX_BID)
         self.phase = "bidding"
-        self.bidder = self.bid = self.trump = None
+        self.bidder = self.bid = None
         self.picked_up = self.held_after_pickup = self.discards = ()
         self._allowance = (0, 0, 0, 0)
-        self.trick, self.plays, self.tricks = [], [], []
-        self.tricks_won = [0, 0]
+        self.trick_play = _TRICK_PLAY  # empty and never played on: the bidding's end puts a fresh one
         self.emit(HandDealt(self.hand_number, dealer, deal.hands, deal.undealt))
         return first
 
@@ -355,15 +372,14 @@ class Smear(Game):
                 # every discard of `size` cards leaves some suit untouched, which may then lead
                 return tuple(_discard(combo) for combo in combos)
             return tuple(_discard(combo) for combo in combos if self._discard_leaves_a_lead(seat, combo))
-        return tuple(_PLAYS[c] for c in self._playable(seat))
+        return tuple(map(_PLAYS.__getitem__, self._playable(seat)))
 
     def _playable(self, seat: int) -> list[Card]:
         hand = self.hands[seat]
-        if not self.trick:
-            if self.trump is None and self.discards:
-                return [c for c in hand if c.suit is not None and self._lead_ok(c.suit)]
-            return list(hand)
-        return legal_cards(hand, self.trick[0][1].suit, self.trump, Follow.FOLLOW_OR_TRUMP)
+        play = self.trick_play
+        if play.trump is None and self.discards:  # the first lead
+            return [c for c in hand if c.suit is not None and self._lead_ok(c.suit)]
+        return play.legal(hand)
 
     def _lead_ok(self, suit: Suit) -> bool:
         """Rule 9 at the first lead: the discards leave ``suit`` a legal trump."""
@@ -426,21 +442,14 @@ class Smear(Game):
         return None
 
     def _why_not_play(self, seat: int, card: Card) -> str | None:
-        hand = self.hands[seat]
-        if not isinstance(card, Card) or card not in hand:
-            return f"seat {seat} does not hold {card}"
-        if not self.trick:
-            if self.trump is None and card.suit is not None and not self._lead_ok(card.suit):
-                return (
-                    f"leading {card} makes {card.suit.name.lower()} trump, but {card.suit.name.lower()} cards were "
-                    "discarded: no trump may be discarded unless holding more than 6 of it"
-                )
-            return None
-        led = self.trick[0][1].suit
-        if card.suit != led and card.suit != self.trump and any(c.suit == led for c in hand):
-            assert led is not None
-            return f"seat {seat} holds {led.name.lower()}, the suit led: play {led.name.lower()} or a trump"
-        return None
+        play = self.trick_play
+        problem = play.why_not(seat, card, self.hands[seat])
+        if problem is None and play.trump is None and card.suit is not None and not self._lead_ok(card.suit):
+            return (
+                f"leading {card} makes {card.suit.name.lower()} trump, but {card.suit.name.lower()} cards were "
+                "discarded: no trump may be discarded unless holding more than 6 of it"
+            )
+        return problem
 
     def perform(self, action: Action, seat: int) -> int | None:
         """Bid, pass, discard or play a card, then every automatic step up to the next decision; the next seat."""
@@ -474,6 +483,7 @@ class Smear(Game):
             return self._new_hand(self.dealer)
         bidder, amount = won
         self.bidder, self.bid = bidder, amount
+        self.trick_play = _TRICK_PLAY.fresh(bidder)
         self.emit(BiddingWon(bidder, amount))
         take = self.options.seen_undealt
         if take:
@@ -491,33 +501,28 @@ class Smear(Game):
 
     def _play(self, seat: int, card: Card) -> int | None:
         self.hands[seat].remove(card)
-        if self.trump is None:
-            self.trump = card.suit
-        self.trick.append((seat, card))
-        self.plays.append((seat, card))
+        play = self.trick_play
+        if play.trump is None:
+            play.trump = card.suit  # rule 10: the first lead names trump
+        winner = play.play(seat, card)
         self.emit(_card_played(seat, card))
-        if len(self.trick) < 4:
-            return _NEXT[seat]
-        cards = tuple(c for _, c in self.trick)
-        winner = self.trick[trick_winner(cards, self.trump, ORDER)][0]
-        side = _SIDE[winner]
-        self.tricks.append((winner, cards))
-        self.tricks_won[side] += 1
-        self.trick = []
-        self.emit(_trick_won(winner, side, cards))
-        if len(self.tricks) < 6:
+        if winner is None:
+            return play.turn
+        self.emit(_trick_won(winner, _SIDE[winner], play.tricks[-1][1]))
+        if not play.is_over:
             return winner
         return self._score_hand()
 
     def _score_hand(self) -> int | None:
-        bidder, bid, trump = self.bidder, self.bid, self.trump
+        play = self.trick_play
+        bidder, bid, trump = self.bidder, self.bid, play.trump
         assert bidder is not None and bid is not None and trump is not None
-        side_of = tuple(self._seating.side_of(s) for s in range(4))
+        side_of = _SIDE
         bidder_side = side_of[bidder]
         awards, card_points = award_points(
             trump=trump,
-            plays=self.plays,
-            tricks=self.tricks,
+            plays=play.plays,
+            tricks=play.tricks,
             side_of=side_of,
             bidder_side=bidder_side,
             discards=self.discards,
@@ -538,13 +543,14 @@ class Smear(Game):
         return self._new_hand(self._seating.next(self.dealer))
 
     def copy_state(self, new: Smear) -> None:
-        """Copy the hands, the auction and the tricks; share the tuples and the seating."""
+        """Copy the hands, the auction and the trick play; share the tuples, the seating and what cannot change."""
         new._seating = self._seating
         new.hand_number = self.hand_number
         new.dealer = self.dealer
         new.hands = [h[:] for h in self.hands]
         new.undealt = self.undealt
-        new.auction = self.auction.copy()
+        auction = self.auction
+        new.auction = auction if auction.is_over else auction.copy()  # a closed auction never changes
         new.phase = self.phase
         new.bidder = self.bidder
         new.bid = self.bid
@@ -552,11 +558,8 @@ class Smear(Game):
         new.held_after_pickup = self.held_after_pickup
         new._allowance = self._allowance
         new.discards = self.discards
-        new.trump = self.trump
-        new.trick = self.trick[:]
-        new.plays = self.plays[:]
-        new.tricks = self.tricks[:]
-        new.tricks_won = self.tricks_won[:]
+        play = self.trick_play
+        new.trick_play = play if play is _TRICK_PLAY else play.copy()
         new.last_hand = self.last_hand
 
     def canonical(self, action: Action) -> Action:
