@@ -1,0 +1,186 @@
+"""Euchre's events, each with its JSON ``type`` tag and visibility rule (rule 22)."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Self
+
+import attrs
+
+from tablegames.components.cards import Card, Suit
+from tablegames.core.events import Event, redact_hands, visible
+
+__all__ = [
+    "CardPlayed",
+    "DealerDrawn",
+    "Discarded",
+    "GameEnded",
+    "HandDealt",
+    "HandScored",
+    "HandThrownIn",
+    "Passed",
+    "TrickWon",
+    "TrumpMade",
+    "UpCardTaken",
+]
+
+
+@attrs.frozen
+class DealerDrawn(Event):
+    """The random choice of the first dealer (rule 5)."""
+
+    tag: ClassVar[str] = "dealer_drawn"
+    seat: int
+    """The first dealer."""
+
+
+@attrs.frozen
+class HandDealt(Event):
+    """A hand was shuffled and dealt: five cards each and the up-card turned (rule 6).
+
+    Each seat sees its own cards and the up-card; nobody sees the three cards under it.
+    """
+
+    tag: ClassVar[str] = "hand_dealt"
+    hand_number: int
+    """The hand's number, from 1 (a thrown-in hand counts)."""
+    dealer: int
+    """The dealer of this hand."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's five cards (``None`` where hidden)."""
+    up_card: Card
+    """The card turned face up, which everyone sees."""
+    kitty: tuple[Card, ...] | None
+    """The three cards under it (``None`` for every seat: only the full log shows them)."""
+
+    def redact(self, seat: int | None) -> Self:
+        """Hide the other seats' cards and the kitty from ``seat``."""
+        if seat is None:
+            return self
+        return attrs.evolve(self, hands=redact_hands(self.hands, seat), kitty=None)
+
+
+@attrs.frozen
+class Passed(Event):
+    """A seat passed in the making of trump (rules 7, 10)."""
+
+    tag: ClassVar[str] = "passed"
+    seat: int
+    """The seat that passed."""
+    round: int
+    """The round of calls: 1 (the up-card's suit) or 2 (another suit)."""
+
+
+@attrs.frozen
+class TrumpMade(Event):
+    """A seat made trump, ending the calls (rules 7 to 11, 13)."""
+
+    tag: ClassVar[str] = "trump_made"
+    seat: int
+    """The maker."""
+    suit: Suit
+    """The trump suit."""
+    round: int
+    """The round of the call: 1 (ordering up the up-card) or 2 (naming another suit)."""
+    alone: bool
+    """Whether the maker goes alone, his partner sitting out."""
+    stuck: bool
+    """Whether the maker is the dealer, stuck (rule 11): the other three passed twice."""
+
+
+@attrs.frozen
+class UpCardTaken(Event):
+    """The dealer took the up-card into his hand after a first-round call (rule 9)."""
+
+    tag: ClassVar[str] = "up_card_taken"
+    seat: int
+    """The dealer."""
+    card: Card
+    """The up-card."""
+
+
+@attrs.frozen
+class Discarded(Event):
+    """The dealer discarded a card face down (rule 9); only the dealer sees it."""
+
+    tag: ClassVar[str] = "discarded"
+    seat: int
+    """The dealer."""
+    card: Card | None
+    """The card discarded (``None`` for the other seats)."""
+
+    def redact(self, seat: int | None) -> Self:
+        """Hide the card from every seat but the dealer."""
+        if visible(self.seat, seat):
+            return self
+        return attrs.evolve(self, card=None)
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """A seat played a card to the trick."""
+
+    tag: ClassVar[str] = "card_played"
+    seat: int
+    """The seat that played."""
+    card: Card
+    """The card played."""
+
+
+@attrs.frozen
+class TrickWon(Event):
+    """A trick was completed and taken (rule 18)."""
+
+    tag: ClassVar[str] = "trick_won"
+    seat: int
+    """The seat that won it (and leads next)."""
+    side: int
+    """The side that won it."""
+    cards: tuple[Card, ...]
+    """Its cards in play order: four, or three when a maker goes alone."""
+
+
+@attrs.frozen
+class HandScored(Event):
+    """A hand was played out and scored (rule 20)."""
+
+    tag: ClassVar[str] = "hand_scored"
+    hand_number: int
+    """The hand scored."""
+    maker: int
+    """The seat that made trump."""
+    trump: Suit
+    """The trump suit."""
+    alone: bool
+    """Whether the maker went alone."""
+    tricks: tuple[int, ...]
+    """The tricks each side took."""
+    result: str
+    """``"made"`` (the makers took 3 or 4), ``"march"`` (all 5) or ``"euchre"`` (0 to 2)."""
+    side: int
+    """The side that scored: the makers, or the defenders after a euchre."""
+    points: int
+    """The points it scored: 1, 2 or 4."""
+    scores: tuple[int, ...]
+    """Each side's score after the hand."""
+
+
+@attrs.frozen
+class HandThrownIn(Event):
+    """Everyone passed twice: nobody scores and the deal passes to the left (rule 12)."""
+
+    tag: ClassVar[str] = "hand_thrown_in"
+    hand_number: int
+    """The hand thrown in."""
+    dealer: int
+    """Its dealer."""
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """A side reached the target and won the match (rule 21)."""
+
+    tag: ClassVar[str] = "game_ended"
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]
+    """The final scores."""

@@ -1,0 +1,109 @@
+"""A cheap, sensible Euchre player for the calls and the dealer's discard (an optional capability).
+
+The generic greedy rule plays the action that gains its side the most points at once; in
+Euchre nothing scores before the fifth trick, so it cannot see the point of a call or a
+discard. :func:`choose` answers those from the seat's view alone:
+
+* **Calls.** A suit's worth to a hand is the sum of its trumps' values (the right bower 3, the
+  left 2.5, the ace 2, the other trumps 1.5 down to 1) and 1 for each ace of another suit. In
+  the first round the dealer counts the up-card as his; his partner adds half its value, an
+  opponent of the dealer takes half off. A seat calls the best suit it may worth 7.5 or more,
+  alone at 11 or more with both bowers; the stuck dealer calls his best suit.
+* **The discard.** The dealer keeps his trumps and aces: he discards the lowest card of his
+  shortest plain suit (to be void in it), else his lowest card.
+
+The card play (and anything else) is left to the generic rule: :func:`choose` returns ``None``.
+
+>>> from tablegames.components.cards import Card, Suit
+>>> hand = [Card.parse(c) for c in ("JH", "JD", "AH", "KH", "AS")]
+>>> suit_worth(hand, Suit.HEARTS), suit_worth(hand, Suit.DIAMONDS)
+(10.0, 7.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from tablegames.components.cards import Card, Rank, Suit
+from tablegames.core.events import Action
+from tablegames.core.observation import Observation
+from tablegames_euchre.actions import Call, Discard, Pass
+from tablegames_euchre.rules import SUIT_OF, strength
+
+__all__ = ["ALONE_AT", "CALL_AT", "choose", "discard_choice", "suit_worth"]
+
+CALL_AT: Final = 7.5
+"""The worth from which a seat makes a suit trump."""
+ALONE_AT: Final = 11.0
+"""The worth from which a seat holding both bowers goes alone."""
+_TRUMP_VALUE: Final = {8: 3.0, 7: 2.5, 6: 2.0, 5: 1.5, 4: 1.5, 2: 1.0, 1: 1.0}
+"""A trump's value by its strength (right bower 8, left 7, A 6, K 5, Q 4, 10 2, 9 1)."""
+
+
+def suit_worth(hand: Sequence[Card], trump: Suit) -> float:
+    """What ``hand`` is worth with ``trump`` trump: its trumps' values and 1 per other ace."""
+    worth = 0.0
+    suit_of = SUIT_OF[trump]
+    for card in hand:
+        if suit_of[card] is trump:
+            worth += _TRUMP_VALUE[strength(card, trump)]
+        elif card.rank is Rank.ACE:
+            worth += 1.0
+    return worth
+
+
+def _bowers(hand: Sequence[Card], trump: Suit) -> int:
+    return sum(1 for c in hand if c.rank is Rank.JACK and SUIT_OF[trump][c] is trump)
+
+
+def discard_choice(hand: Sequence[Card], trump: Suit) -> Card:
+    """The card the dealer discards from his six: the lowest of his shortest plain suit without its ace.
+
+    >>> from tablegames.components.cards import Card
+    >>> hand = [Card.parse(c) for c in ("JS", "10S", "KH", "9H", "QD", "9C")]
+    >>> str(discard_choice(hand, Suit.HEARTS))
+    '9C'
+    """
+    suit_of = SUIT_OF[trump]
+    plain = [c for c in hand if suit_of[c] is not trump and c.rank is not Rank.ACE]
+    if not plain:
+        return min(hand, key=lambda c: (suit_of[c] is trump, strength(c, trump)))
+    count = {s: sum(1 for c in hand if suit_of[c] is s) for s in Suit}
+    return min(plain, key=lambda c: (count[suit_of[c]], strength(c, trump)))
+
+
+def choose(observation: Observation) -> Action | None:
+    """The heuristic's call or discard for ``observation`` (one of its legal actions); ``None`` to play a card."""
+    view = observation.view
+    legal = observation.legal
+    if view.phase == "discard":
+        card = discard_choice(view.hand, view.trump)
+        return next(a for a in legal if isinstance(a, Discard) and a.card == card)
+    if view.phase != "calling":
+        return None
+    calls = [a for a in legal if isinstance(a, Call)]
+    suits = list(dict.fromkeys(a.suit for a in calls))
+    hand = list(view.hand)
+    up = view.up_card
+    best, best_worth = suits[0], -1.0
+    for suit in suits:
+        if view.calling_round == 1:
+            if view.seat == view.dealer:
+                worth = max(suit_worth([*hand, up], suit) - _lowest_value([*hand, up], suit), 0.0)
+            else:
+                value = suit_worth([up], suit) / 2
+                worth = suit_worth(hand, suit) + (value if (view.seat + 2) % 4 == view.dealer else -value)
+        else:
+            worth = suit_worth(hand, suit)
+        if worth > best_worth:
+            best, best_worth = suit, worth
+    if best_worth < CALL_AT and not view.must_call:
+        return next(a for a in legal if isinstance(a, Pass))
+    alone = best_worth >= ALONE_AT and _bowers(hand, best) == 2
+    return next((a for a in calls if a.suit is best and a.alone is alone), next(a for a in calls if a.suit is best))
+
+
+def _lowest_value(hand: Sequence[Card], trump: Suit) -> float:
+    """The worth the dealer gives up with the discard he would make."""
+    return suit_worth([discard_choice(hand, trump)], trump)

@@ -1,0 +1,130 @@
+"""Plain-text rendering of Euchre events and of the table, for terminals and logs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tablegames.components.cards import Card, Suit
+from tablegames.core.events import Event
+from tablegames_euchre.events import (
+    CardPlayed,
+    DealerDrawn,
+    Discarded,
+    GameEnded,
+    HandDealt,
+    HandScored,
+    HandThrownIn,
+    Passed,
+    TrickWon,
+    TrumpMade,
+    UpCardTaken,
+)
+
+__all__ = ["describe_event", "hand_note", "render_cards", "render_table", "suit_name"]
+
+_SIDES = ("seats 0+2", "seats 1+3")
+
+
+def suit_name(suit: Suit) -> str:
+    """A suit's name in words.
+
+    >>> suit_name(Suit.HEARTS)
+    'hearts'
+    """
+    return suit.name.lower()
+
+
+def render_cards(cards: Sequence[Card] | None) -> str:
+    """Cards in notation, space-separated (``"?"`` if hidden, ``"-"`` if none).
+
+    >>> render_cards([Card.parse("JH"), Card.parse("10D")]), render_cards(None), render_cards(())
+    ('JH 10D', '?', '-')
+    """
+    if cards is None:
+        return "?"
+    return " ".join(str(c) for c in cards) or "-"
+
+
+def _call(event: TrumpMade) -> str:
+    suit = suit_name(event.suit)
+    if event.round == 1:
+        text = f"seat {event.seat} orders up {suit}"
+    elif event.stuck:
+        text = f"seat {event.seat}, the dealer, stuck, names {suit}"
+    else:
+        text = f"seat {event.seat} names {suit}"
+    return text + (" and goes alone" if event.alone else "")
+
+
+def _scored(event: HandScored) -> str:
+    makers = event.maker % 2
+    who = f"seat {event.maker} ({_SIDES[makers]}) made {suit_name(event.trump)}" + (" alone" if event.alone else "")
+    tricks = event.tricks[makers]
+    taken = f"{tricks} trick" + ("" if tricks == 1 else "s")
+    score = "-".join(map(str, event.scores))
+    if event.result == "euchre":
+        return f"hand {event.hand_number}: {who}, took {taken} and is euchred: {_SIDES[event.side]} score 2 ({score})"
+    how = "a march" if event.result == "march" else taken
+    points = f"{event.points} point" + ("" if event.points == 1 else "s")
+    return f"hand {event.hand_number}: {who}, {how}: {_SIDES[event.side]} score {points} ({score})"
+
+
+def describe_event(event: Event) -> str:
+    """One line saying what ``event`` means, in words (the event may be redacted for a seat).
+
+    >>> describe_event(TrumpMade(2, Suit.CLUBS, 2, True, False))
+    'seat 2 names clubs and goes alone'
+    >>> describe_event(HandScored(4, 1, Suit.HEARTS, False, (4, 1), "euchre", 0, 2, (6, 3)))
+    'hand 4: seat 1 (seats 1+3) made hearts, took 1 trick and is euchred: seats 0+2 score 2 (6-3)'
+    """
+    if isinstance(event, CardPlayed):
+        return f"seat {event.seat} plays {event.card}"
+    if isinstance(event, TrickWon):
+        return f"seat {event.seat} wins the trick: {render_cards(event.cards)}"
+    if isinstance(event, Passed):
+        return f"seat {event.seat} passes" + (" again" if event.round == 2 else "")
+    if isinstance(event, TrumpMade):
+        return _call(event)
+    if isinstance(event, UpCardTaken):
+        return f"seat {event.seat} picks up {event.card}"
+    if isinstance(event, Discarded):
+        return f"seat {event.seat} discards " + ("a card face down" if event.card is None else str(event.card))
+    if isinstance(event, HandDealt):
+        hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(event.hands))
+        return f"hand {event.hand_number}: seat {event.dealer} deals and turns up {event.up_card} ({hands})"
+    if isinstance(event, HandScored):
+        return _scored(event)
+    if isinstance(event, HandThrownIn):
+        return f"hand {event.hand_number} is thrown in: nobody made trump; the deal passes to the left"
+    if isinstance(event, DealerDrawn):
+        return f"seat {event.seat} is drawn to deal first"
+    if isinstance(event, GameEnded):
+        return f"side {event.winner} wins the match ({', '.join(map(str, event.scores))})"
+    return repr(event)
+
+
+def hand_note(event: Event) -> str | None:
+    """A few words on a hand for its row of the scoresheet: who made what, how it went.
+
+    >>> hand_note(HandScored(1, 2, Suit.SPADES, True, (5, 0), "march", 0, 4, (4, 0)))
+    'seat 2 made spades alone: march'
+    """
+    if isinstance(event, HandScored):
+        alone = " alone" if event.alone else ""
+        how = {"made": f"{event.tricks[event.maker % 2]} tricks", "march": "march", "euchre": "euchred"}[event.result]
+        return f"seat {event.maker} made {suit_name(event.trump)}{alone}: {how}"
+    if isinstance(event, HandThrownIn):
+        return "thrown in"
+    return None
+
+
+def render_table(*, trump: Suit | None, maker: int | None, alone: bool, trick: Sequence[tuple[int, Card]]) -> str:
+    """Trump, the maker and a trick as one line.
+
+    >>> render_table(trump=Suit.HEARTS, maker=0, alone=True, trick=[(1, Card.parse("AS"))])
+    'trump hearts, made by seat 0 alone; trick: seat 1: AS'
+    """
+    if trump is None or maker is None:
+        return "trump not made yet"
+    cards = ", ".join(f"seat {s}: {c}" for s, c in trick) or "(no cards)"
+    return f"trump {suit_name(trump)}, made by seat {maker}{' alone' if alone else ''}; trick: {cards}"
