@@ -1,4 +1,4 @@
-"""Auctions: each seat speaks in turn, bids rise strictly within a range.
+"""Bidding: numeric auctions, and rounds of named calls.
 
 :class:`Auction` covers the single-round auction of the Pitch family (one speaking turn each,
 the dealer last, an early end on the maximum bid, a throw-in when everyone passes, or with
@@ -21,13 +21,47 @@ that bid:
 >>> stuck.pass_(1); stuck.pass_(2); stuck.pass_(3)
 >>> stuck.must_bid, stuck.legal_bids(), stuck.why_not(0, None)
 (True, (2,), 'every other seat passed: seat 0 must bid 2')
+
+:class:`Calling` covers rounds of named calls, as in Euchre: in round 1 each seat from the
+dealer's left may order the up-card's suit as trump or pass; if all pass, in round 2 each may
+name another suit. The calls are the variant's values (here strings), per round or from a
+function of the seat and the round:
+
+>>> calling = Calling(order=(1, 2, 3, 0), calls=[("order-up", "order-up-alone"), ("S", "D", "C")])
+>>> calling.legal_calls(), calling.speaker, calling.round
+(('order-up', 'order-up-alone'), 1, 1)
+>>> for seat in (1, 2, 3, 0, 1):
+...     calling.pass_(seat)
+>>> calling.round, calling.speaker, calling.legal_calls()
+(2, 2, ('S', 'D', 'C'))
+>>> calling.call(2, "C")
+>>> calling.is_over, calling.winner
+(True, (2, 'C', 2))
+
+If everyone passes every round, the hand is thrown in; with ``stick_last`` the last seat of
+the last round (*stick the dealer*) may not pass:
+
+>>> stuck = Calling(order=(1, 2, 3, 0), calls=[("order-up",), ("S", "D", "C")], stick_last=True)
+>>> for seat in (1, 2, 3, 0, 1, 2, 3):
+...     stuck.pass_(seat)
+>>> stuck.must_call, stuck.why_not(0, None)
+(True, "every other call was a pass: seat 0 may not pass, and calls one of 'S', 'D', 'C'")
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
+from typing import Final, Generic, TypeVar
+
 import attrs
 
-__all__ = ["Auction", "BidView"]
+from tablegames.core.errors import quote
+
+__all__ = ["Auction", "BidView", "CallView", "Calling"]
+
+C = TypeVar("C", bound=Hashable)
+"""The type of a variant's calls."""
+_new: Final = object.__new__
 
 
 @attrs.frozen
@@ -38,6 +72,21 @@ class BidView:
     """The seat that spoke."""
     amount: int | None
     """Its bid, or ``None`` for a pass."""
+
+
+@attrs.frozen
+class CallView:
+    """One speech of a :class:`Calling`, as a view shows it.
+
+    JSON: ``{"seat": 1, "round": 2, "call": "hearts"}``, ``call`` null for a pass.
+    """
+
+    seat: int
+    """The seat that spoke."""
+    round: int
+    """The round it spoke in, from 1."""
+    call: str | None
+    """Its call in the variant's notation, or ``None`` for a pass."""
 
 
 class Auction:
@@ -174,3 +223,230 @@ class Auction:
             self.speaker = None
         else:
             self.speaker = (seat + 1) % self.players
+
+
+class Calling(Generic[C]):
+    """Rounds of named calls: each seat speaks in turn, calling or passing, until a call ends it.
+
+    In each round the seats of ``order`` speak in that order (by default once each: the round
+    ends when every seat has spoken). A speech is a pass or one of the calls ``calls`` allows
+    that seat in that round. A *final* call (by default, every call) ends the calling at once;
+    after a call that is not final the calling goes on, and the last call made stands. After
+    the last round the calling is over: won by the call that stands, or thrown in if every
+    speech was a pass, unless ``stick_last`` makes the seat that would end it so stuck, unable
+    to pass.
+
+    Args:
+        order: the seats in speaking order, the same in every round (in Euchre, clockwise
+            from the dealer's left, the dealer last).
+        calls: the calls other than a pass: one sequence per round, or a function of the
+            seat and the round (from 1) giving that seat's calls in that round. A call is
+            any hashable value other than ``None`` (which stands for a pass), such as a
+            string (``"order-up"``, ``"order-up-alone"``) or a tuple (``("order-up", True)``).
+            A function must depend on its arguments only, since copies share it.
+        rounds: how many rounds; by default as many as ``calls`` gives (required when
+            ``calls`` is a function).
+        final: whether a call ends the calling; by default every call does.
+        round_ends: whether a round is over, given its speeches so far as ``(seat, round,
+            call)``; by default once each seat of ``order`` has spoken. The seats then go
+            round ``order`` again until it says so.
+        stick_last: *stick the dealer*: when no call has been made, the seat whose pass
+            would end the last round may not pass. The variant must give that seat a call.
+
+    Raises:
+        ValueError: for an empty or repeated order, a bad number of rounds, or a round of
+            calls that holds ``None``.
+
+    The state is public for views; change it only through :meth:`call` and :meth:`pass_`.
+    """
+
+    __slots__ = (
+        "_calls",
+        "_final",
+        "_round_ends",
+        "_start",
+        "order",
+        "record",
+        "round",
+        "rounds",
+        "speaker",
+        "standing",
+        "stick_last",
+    )
+
+    def __init__(
+        self,
+        *,
+        order: Sequence[int],
+        calls: Sequence[Sequence[C]] | Callable[[int, int], Sequence[C]],
+        rounds: int | None = None,
+        final: Callable[[C], bool] | None = None,
+        round_ends: Callable[[Sequence[tuple[int, int, C | None]]], bool] | None = None,
+        stick_last: bool = False,
+    ) -> None:
+        order = tuple(order)
+        if not order or any(type(s) is not int or s < 0 for s in order) or len(set(order)) != len(order):
+            raise ValueError(f"the order names each speaking seat once, not {order!r}")
+        if callable(calls):
+            function = calls
+            if rounds is None:
+                raise ValueError("give rounds= when the calls come from a function")
+        else:
+            per_round = tuple(tuple(round_calls) for round_calls in calls)
+            if any(None in round_calls for round_calls in per_round):
+                raise ValueError("None stands for a pass: a call is another hashable value")
+            if rounds is None:
+                rounds = len(per_round)
+            elif rounds != len(per_round):
+                raise ValueError(f"{rounds} rounds need {rounds} sequences of calls, not {len(per_round)}")
+
+            def function(seat: int, round_number: int) -> Sequence[C]:
+                return per_round[round_number - 1]
+
+        if type(rounds) is not int or rounds < 1:
+            raise ValueError(f"rounds is a positive int, not {rounds!r}")
+        if type(stick_last) is not bool:
+            raise ValueError(f"stick_last is True or False, not {stick_last!r}")
+        self._calls: Callable[[int, int], Sequence[C]] = function
+        self._final = final
+        self._round_ends = round_ends
+        self._start = 0
+        self.order: tuple[int, ...] = order
+        """The seats in speaking order."""
+        self.rounds: int = rounds
+        """How many rounds there are at most."""
+        self.stick_last = stick_last
+        """Whether the seat that would end the last round with no call made may not pass."""
+        self.record: list[tuple[int, int, C | None]] = []
+        """Every speech so far as ``(seat, round, call)``, ``call`` ``None`` for a pass."""
+        self.round = 1
+        """The round in progress, from 1 (once over, the round the calling ended in)."""
+        self.speaker: int | None = order[0]
+        """The seat to speak next; ``None`` once the calling is over."""
+        self.standing: tuple[int, C, int] | None = None
+        """The last call made, as ``(seat, call, round)``, or ``None``."""
+
+    def copy(self) -> Calling[C]:
+        """An independent copy (the settings and functions are shared)."""
+        new: Calling[C] = _new(Calling)
+        new._calls = self._calls
+        new._final = self._final
+        new._round_ends = self._round_ends
+        new._start = self._start
+        new.order = self.order
+        new.rounds = self.rounds
+        new.stick_last = self.stick_last
+        new.record = self.record[:]
+        new.round = self.round
+        new.speaker = self.speaker
+        new.standing = self.standing
+        return new
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a final call was made or the last round ended."""
+        return self.speaker is None
+
+    @property
+    def winner(self) -> tuple[int, C, int] | None:
+        """``(seat, call, round)`` of the call that stands once over; ``None`` before, or after a throw-in."""
+        return self.standing if self.speaker is None else None
+
+    @property
+    def thrown_in(self) -> bool:
+        """Whether the calling is over with every speech a pass."""
+        return self.speaker is None and self.standing is None
+
+    @property
+    def round_speeches(self) -> list[tuple[int, int, C | None]]:
+        """The speeches of the round in progress, as ``(seat, round, call)``."""
+        return self.record[self._start :]
+
+    @property
+    def must_call(self) -> bool:
+        """Whether the speaker is stuck now: ``stick_last``, no call made, and its pass would end the last round."""
+        if not self.stick_last or self.speaker is None or self.standing is not None or self.round != self.rounds:
+            return False
+        if self._round_ends is None:
+            return len(self.record) - self._start == len(self.order) - 1
+        return self._round_ends([*self.round_speeches, (self.speaker, self.round, None)])
+
+    @property
+    def may_pass(self) -> bool:
+        """Whether the speaker may pass now."""
+        return self.speaker is not None and not self.must_call
+
+    def legal_calls(self) -> tuple[C, ...]:
+        """The calls the speaker may make now, a pass aside (see :attr:`may_pass`); ``()`` once over."""
+        if self.speaker is None:
+            return ()
+        return tuple(self._calls(self.speaker, self.round))
+
+    def why_not(self, seat: int, call: C | None) -> str | None:
+        """Why ``seat`` may not make ``call`` now (``None``: a pass), or ``None``."""
+        speaker = self.speaker
+        if speaker is None:
+            return "the calling is over"
+        if seat != speaker:
+            return f"it is seat {speaker}'s turn to call, not seat {seat}'s"
+        legal = self.legal_calls()
+        allowed = ", ".join(quote(c) for c in legal)
+        if call is None:
+            if self.must_call:
+                return f"every other call was a pass: seat {seat} may not pass, and calls one of {allowed}"
+            return None
+        try:
+            found = call in legal
+        except Exception:  # a value whose comparison fails is no call
+            found = False
+        if not found:
+            if not legal:
+                return f"{quote(call)} is not a call of seat {seat} in round {self.round}: it may only pass"
+            options = allowed if self.must_call else f"{allowed} or a pass"
+            return f"{quote(call)} is not a call of seat {seat} in round {self.round}; allowed: {options}"
+        return None
+
+    def call(self, seat: int, call: C) -> None:
+        """``seat`` makes ``call``.
+
+        Raises:
+            ValueError: if that is not legal now (see :meth:`why_not`), or ``call`` is ``None``.
+        """
+        problem = self.why_not(seat, call) if call is not None else "a pass is pass_(seat), not a call of None"
+        if problem is not None:
+            raise ValueError(problem)
+        self.standing = (seat, call, self.round)
+        self._advance(seat, call, final=self._final is None or self._final(call))
+
+    def pass_(self, seat: int) -> None:
+        """``seat`` passes.
+
+        Raises:
+            ValueError: if it is not ``seat``'s turn, or ``seat`` is stuck (see :attr:`must_call`).
+        """
+        problem = self.why_not(seat, None)
+        if problem is not None:
+            raise ValueError(problem)
+        self._advance(seat, None, final=False)
+
+    def views(self, notation: Callable[[C], str] = str) -> tuple[CallView, ...]:
+        """Every speech so far as a :class:`CallView`, each call written by ``notation``."""
+        return tuple([CallView(s, r, None if c is None else notation(c)) for s, r, c in self.record])
+
+    def _advance(self, seat: int, call: C | None, *, final: bool) -> None:
+        record = self.record
+        record.append((seat, self.round, call))
+        if final:
+            self.speaker = None
+            return
+        spoken = len(record) - self._start
+        ends = self._round_ends
+        over = spoken == len(self.order) if ends is None else ends(record[self._start :])
+        if not over:
+            self.speaker = self.order[spoken % len(self.order)]
+        elif self.round == self.rounds:
+            self.speaker = None
+        else:
+            self.round += 1
+            self._start = len(record)
+            self.speaker = self.order[0]
