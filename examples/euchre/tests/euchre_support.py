@@ -38,9 +38,7 @@ def rotated(hands: Sequence[str], steps: int) -> tuple[str, ...]:
     return tuple(hands[(s - steps) % 4] for s in range(4))
 
 
-def deal(
-    hands: Sequence[str], up_card: str, kitty: str | None = None, *, dealer: int | None = None
-) -> EuchreDeal:
+def deal(hands: Sequence[str], up_card: str, kitty: str | None = None, *, dealer: int | None = None) -> EuchreDeal:
     """A stacked deal from four hands, the up-card and the kitty in notation."""
     return EuchreDeal(
         hands=tuple(tuple(Card.parse(c) for c in words(hand)) for hand in hands),

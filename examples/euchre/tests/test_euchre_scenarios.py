@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import pytest
 from euchre_support import DEALS, action, deal, moves, names, new, rotated, scenario_deal
 from tablegames_euchre import (
+    CallView,
+    CardPlayed,
     Discarded,
     Euchre,
     GameEnded,
@@ -178,6 +180,9 @@ def test_s5_all_pass_then_round_2_names_another_suit_and_the_left_bower_follows_
     assert refused(game, "call H") == "hearts was turned down: name spades, diamonds or clubs, or pass"
     events = moves(game, "pass", "call D")
     assert events == [Passed(0, 2), TrumpMade(1, Suit.DIAMONDS, 2, False, False)]
+    passes = [CallView(s, 1, None) for s in range(4)]
+    assert game.view(2).calls == (*passes, CallView(0, 2, None), CallView(1, 2, "D"))
+    assert game.view(2).turned_down and game.view(2).calling_round is None
     assert game.phase == "play" and game.current_player == 0
     assert game.view(3).hand == cards("KS JH 10H AC 10C")  # no pick-up in the second round
     assert game.piece_places()["up card"] == (c("KH"),)
@@ -271,7 +276,8 @@ def test_s8_eldest_goes_alone_his_partner_sits_out_and_a_lone_march_scores_4() -
     assert legal(game) == ["pass", "call spades", "call spades alone"]
     events = moves(game, "call S alone")
     assert events == [TrumpMade(0, Suit.SPADES, 1, True, False), UpCardTaken(3, c("9S"))]
-    assert game.view(0).sitting_out == 2 and game.view(1).alone
+    assert game.view(0).sitting_out == 2 and game.view(1).alone and game.view(1).calls == (CallView(0, 1, "S alone"),)
+    assert not game.view(1).turned_down
     assert legal(game) == ["discard QS", "discard 10S", "discard 9S", "discard KD", "discard KC", "discard QC"]
     events = moves(game, "discard KD")
     seen = []
@@ -321,7 +327,7 @@ def test_s9_right_of_the_dealer_goes_alone_and_the_dealers_partner_leads() -> No
     assert game.view(1).sitting_out == 0 and game.current_player == 1 and game.phase == "play"
     events += moves(game, "AS KC QS", "QC AC 9H", "AD 9C AH", "JH 10H QH", "KH KS 10S")
     assert trick_winners(events) == [1, 3, 2, 2, 2]
-    assert [e.seat for e in events if type(e).__name__ == "CardPlayed"][6:9] == [3, 1, 2]  # seat 0 skipped
+    assert [e.seat for e in events if isinstance(e, CardPlayed)][6:9] == [3, 1, 2]  # seat 0 skipped
     assert scored(events) == HandScored(1, 2, Suit.HEARTS, True, (3, 2), "made", 0, 1, (1, 0))
     assert game.scores == (1, 0)
 

@@ -12,6 +12,7 @@ from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng
+from tablegames.mechanics.bidding import Calling
 from tablegames.mechanics.tricks import Follow, TrickPlay
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
 from tablegames_euchre.events import (
@@ -31,7 +32,7 @@ from tablegames_euchre.heuristic import choose
 from tablegames_euchre.options import HAND_SIZE, KITTY_SIZE, EuchreDeal, EuchreOptions, check_deal
 from tablegames_euchre.rules import STRENGTH, SUIT_OF, left_bower, score_hand, winner_after_hand
 from tablegames_euchre.text import describe_event, hand_note, render_table, suit_name
-from tablegames_euchre.view import CallView, EuchreView, LastHand, TrickCard
+from tablegames_euchre.view import EuchreView, LastHand, TrickCard
 
 __all__ = ["FOLLOW", "Euchre"]
 
@@ -56,12 +57,33 @@ def _calls(suits: Sequence[Suit], alone: bool) -> tuple[Call, ...]:
     return tuple(_CALLS[s, a] for s in suits for a in ((False, True) if alone else (False,)))
 
 
-# The legal calls, by the up-card's suit (round 1) or the turned-down suit (round 2), and the alone option.
-_ROUND_1: Final = {(up, alone): (_PASS, *_calls((up,), alone)) for up in Suit for alone in (False, True)}
-_ROUND_2_CALLS: Final = {
-    (down, alone): _calls([s for s in Suit if s is not down], alone) for down in Suit for alone in (False, True)
+def _notation(call: Call) -> str:
+    """A call as a view writes it: the suit's letter, and ``alone`` if so (``"H"``, ``"H alone"``)."""
+    return call.suit.notation() + (" alone" if call.alone else "")
+
+
+_NOTATION: Final = {call: _notation(call) for call in _CALLS.values()}
+
+
+def _calling(dealer: int, up: Suit, *, alone: bool, stick: bool) -> Calling[Call]:
+    """A hand's making of trump (rules 7 to 11): from the dealer's left, the dealer last, in two rounds.
+
+    Round 1 offers the up-card's suit, round 2 the three others, each with a partner and, with
+    the ``alone`` option, alone; ``stick`` is *stick the dealer*. A template for ``copy``.
+    """
+    order = tuple(_SEATING.clockwise_from(_SEATING.next(dealer)))
+    first = _calls((up,), alone)
+    second = _calls([s for s in Suit if s is not up], alone)
+    return Calling(order=order, calls=[first, second], stick_last=stick)
+
+
+_CALLINGS: Final = {
+    (dealer, up, alone, stick): _calling(dealer, up, alone=alone, stick=stick)
+    for dealer in range(4)
+    for up in Suit
+    for alone in (False, True)
+    for stick in (False, True)
 }
-_ROUND_2: Final = {key: (_PASS, *calls) for key, calls in _ROUND_2_CALLS.items()}
 
 
 def _trick_play(trump: Suit, out: int | None) -> TrickPlay:
@@ -124,8 +146,7 @@ class Euchre(Game):
 
     __slots__ = (
         "alone",
-        "calling_round",
-        "calls",
+        "calling",
         "dealer",
         "discard",
         "hand_number",
@@ -133,7 +154,6 @@ class Euchre(Game):
         "kitty",
         "last_hand",
         "maker",
-        "passes",
         "phase",
         "sitting_out",
         "trick_play",
@@ -157,12 +177,8 @@ class Euchre(Game):
     """The cards out of play face down: the three under the up-card, then the dealer's discard."""
     phase: str
     """``"calling"``, ``"discard"``, ``"play"`` or ``"over"``."""
-    calling_round: int | None
-    """The round of calls under way (1 or 2), ``None`` once trump is made."""
-    passes: int
-    """How many seats have passed in the round under way."""
-    calls: list[CallView]
-    """This hand's calls, in order."""
+    calling: Calling[Call]
+    """This hand's making of trump (the shared calling mechanic): its calls are the interned :class:`Call` actions."""
     maker: int | None
     """The seat that made trump."""
     trump: Suit | None
@@ -193,7 +209,7 @@ class Euchre(Game):
     @property
     def must_call(self) -> bool:
         """Whether the seat to speak is the dealer, stuck (rule 11): he may not pass."""
-        return self.calling_round == 2 and self.passes == 3 and self.options.stick_the_dealer
+        return self.phase == "calling" and self.calling.must_call
 
     def view(self, seat: int) -> EuchreView:
         """What ``seat`` may know: its cards, the up-card, the calls, the trick, the scores, its legal actions."""
@@ -211,9 +227,9 @@ class Euchre(Game):
             phase=self.phase,
             dealer=self.dealer,
             up_card=self.up_card,
-            calling_round=self.calling_round,
-            turned_down=self.calling_round == 2 or (self.maker is not None and self.calls[-1].round == 2),
-            calls=tuple(self.calls),
+            calling_round=self.calling.round if self.phase == "calling" else None,
+            turned_down=self.calling.round == 2,
+            calls=self.calling.views(_NOTATION.__getitem__),
             must_call=self.must_call,
             maker=self.maker,
             trump=self.trump,
@@ -348,9 +364,9 @@ class Euchre(Game):
             assert len(kitty) == KITTY_SIZE
         self.kitty = list(kitty)
         self.phase = "calling"
-        self.calling_round = 1
-        self.passes = 0
-        self.calls = []
+        up = deal.up_card.suit
+        assert up is not None
+        self.calling = _CALLINGS[dealer, up, self.options.alone, self.options.stick_the_dealer].copy()
         self.maker = self.trump = self.sitting_out = self.discard = None
         self.alone = False
         self.trick_play = None
@@ -368,13 +384,9 @@ class Euchre(Game):
                 return tuple([_PLAYS[c] for c in hand])
             return tuple([_PLAYS[c] for c in play.legal(hand)])
         if phase == "calling":
-            suit = self.up_card.suit
-            assert suit is not None
-            if self.calling_round == 1:
-                return _ROUND_1[suit, self.options.alone]
-            if self.must_call:
-                return _ROUND_2_CALLS[suit, self.options.alone]
-            return _ROUND_2[suit, self.options.alone]
+            calling = self.calling
+            calls = calling.legal_calls()
+            return calls if calling.must_call else (_PASS, *calls)
         return tuple([_DISCARDS[c] for c in self.hands[seat]])
 
     def why_illegal(self, action: Action, seat: int) -> str | None:
@@ -388,12 +400,12 @@ class Euchre(Game):
             if phase != "calling":
                 return f"the calling is over; now is the {phase} phase"
             if isinstance(action, Pass):
-                if self.must_call:
+                if self.calling.must_call:
                     return (
                         f"every other seat passed twice: seat {seat}, the dealer, must name trump "
                         f"({self._other_suits()})"
                     )
-                return None
+                return self.calling.why_not(seat, None)
             return self._why_not_call(seat, action)
         if isinstance(action, Discard):
             if phase != "discard":
@@ -419,15 +431,14 @@ class Euchre(Game):
             return "going alone is not allowed in this game (the alone option is off)"
         up = self.up_card.suit
         assert up is not None
-        if self.calling_round == 1:
-            if suit is not up:
-                name = suit_name(up)
-                return f"in the first round only the up-card's suit, {name}, can be made trump: call {name} or pass"
-            return None
-        if suit is up:
-            alternatives = "" if self.must_call else ", or pass"
+        calling = self.calling
+        if calling.round == 1 and suit is not up:
+            name = suit_name(up)
+            return f"in the first round only the up-card's suit, {name}, can be made trump: call {name} or pass"
+        if calling.round == 2 and suit is up:
+            alternatives = "" if calling.must_call else ", or pass"
             return f"{suit_name(up)} was turned down: name {self._other_suits()}{alternatives}"
-        return None
+        return calling.why_not(seat, _CALLS[suit, alone])
 
     def _why_not_play(self, seat: int, card: Card) -> str | None:
         play = self.trick_play
@@ -454,26 +465,18 @@ class Euchre(Game):
         return self._discard(seat, action.card)
 
     def _pass(self, seat: int) -> int | None:
-        round_ = self.calling_round
-        assert round_ is not None
-        self.calls.append(CallView(seat, round_, None, False))
-        self.emit(_PASSED[seat, round_])
-        self.passes += 1
-        if self.passes < 4:
-            return _SEATING.next(seat)
-        if round_ == 1:  # the up-card is turned down (rule 10)
-            self.calling_round = 2
-            self.passes = 0
-            return _SEATING.next(self.dealer)
+        calling = self.calling
+        self.emit(_PASSED[seat, calling.round])
+        calling.pass_(seat)  # four passes in round 1 turn the up-card down: round 2 (rule 10)
+        if not calling.thrown_in:
+            return calling.speaker
         self.emit(HandThrownIn(self.hand_number, self.dealer))  # rule 12
         return self._new_hand(_SEATING.next(self.dealer))
 
     def _call(self, seat: int, call: Call) -> int | None:
-        round_ = self.calling_round
-        assert round_ is not None
-        stuck = self.must_call
-        self.calls.append(CallView(seat, round_, call.suit, call.alone))
-        self.calling_round = None
+        calling = self.calling
+        round_, stuck = calling.round, calling.must_call
+        calling.call(seat, _CALLS[call.suit, call.alone])
         self.maker, self.trump, self.alone = seat, call.suit, call.alone
         if call.alone:
             self.sitting_out = _SEATING.partner(seat)
@@ -547,9 +550,7 @@ class Euchre(Game):
         new.up_taken = self.up_taken
         new.kitty = self.kitty[:]
         new.phase = self.phase
-        new.calling_round = self.calling_round
-        new.passes = self.passes
-        new.calls = self.calls[:]
+        new.calling = self.calling.copy() if self.phase == "calling" else self.calling
         new.maker = self.maker
         new.trump = self.trump
         new.alone = self.alone

@@ -6,24 +6,11 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
+from tablegames.mechanics.bidding import CallView
 from tablegames.mechanics.tricks import TrickCard
 
-# TrickCard, the trick's part of the view, is the trick mechanic's.
+# CallView and TrickCard, the calling's and the trick's parts of the view, are the mechanics'.
 __all__ = ["CallView", "EuchreView", "LastHand", "TrickCard"]
-
-
-@attrs.frozen
-class CallView:
-    """One call of the making of trump. JSON: ``{"seat": 1, "round": 2, "suit": "D", "alone": false}``."""
-
-    seat: int
-    """The seat that spoke."""
-    round: int
-    """The round of calls, 1 or 2."""
-    suit: Suit | None
-    """The suit it made trump, or ``None`` for a pass."""
-    alone: bool
-    """Whether it went alone (always ``False`` for a pass)."""
 
 
 @attrs.frozen
@@ -77,7 +64,8 @@ class EuchreView:
     turned_down: bool
     """Whether everyone passed in the first round, turning the up-card down."""
     calls: tuple[CallView, ...]
-    """This hand's calls so far, in order."""
+    """This hand's calls so far, in order: ``call`` is the suit made trump and ``alone`` if so (``"H"``,
+    ``"H alone"``), ``None`` for a pass."""
     must_call: bool
     """Whether the seat to speak is the dealer, stuck (rule 11): he may not pass."""
     maker: int | None
