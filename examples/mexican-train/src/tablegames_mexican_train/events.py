@@ -1,0 +1,162 @@
+"""Mexican Train's events, each with its JSON ``type`` tag and who may see what.
+
+A round is what the library calls a hand: ``hand_number`` is the round's number, from 1.
+Only the deal and the tiles drawn are private; every other event is public.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final, Self
+
+import attrs
+
+from tablegames.components.tiles import Tile
+from tablegames.core.events import Event, redact_hands, visible
+
+__all__ = [
+    "END_REASONS",
+    "TIE_BREAKS",
+    "EnginePlaced",
+    "GameEnded",
+    "HandDealt",
+    "HandEnded",
+    "MarkerPlaced",
+    "MarkerRemoved",
+    "Passed",
+    "TileDrawn",
+    "TilePlayed",
+]
+
+END_REASONS: Final = ("domino", "blocked")
+"""How a round ends (the ``reason`` of :class:`HandEnded`): a player went out, or nobody can play."""
+TIE_BREAKS: Final = ("countback", "seat")
+"""How a tie for the lowest total was broken (the ``tie_break`` of :class:`GameEnded`)."""
+
+
+@attrs.frozen
+class HandDealt(Event):
+    """A round was shuffled and dealt, the engine still where the deal put it.
+
+    A seat sees only its own hand; nobody sees the boneyard.
+    """
+
+    tag: ClassVar[str] = "hand_dealt"
+    hand_number: int
+    """The round's number, from 1."""
+    engine: Tile
+    """The round's engine: 12-12 in round 1, 11-11 in round 2, and so on."""
+    hands: tuple[tuple[Tile, ...] | None, ...]
+    """Each seat's tiles as dealt (``None`` where hidden)."""
+    boneyard: tuple[Tile, ...] | None
+    """The boneyard as dealt, in drawing order (``None`` where hidden)."""
+    boneyard_size: int
+    """How many tiles were left for the boneyard."""
+
+    def redact(self, seat: int | None) -> Self:
+        """Hide the other hands and the boneyard from ``seat``."""
+        if seat is None:
+            return self
+        return attrs.evolve(self, hands=redact_hands(self.hands, seat), boneyard=None)
+
+
+@attrs.frozen
+class EnginePlaced(Event):
+    """The engine was set in the hub, from its holder's hand or from the boneyard (rules 5 and 6)."""
+
+    tag: ClassVar[str] = "engine_placed"
+    tile: Tile
+    """The engine."""
+    holder: int | None
+    """The seat that held it, ``None`` if it was taken from the boneyard."""
+    first: int
+    """The seat that plays first: the holder, or the seat the neutral draw picked."""
+
+
+@attrs.frozen
+class TilePlayed(Event):
+    """A seat played a tile on a train; ``end`` is the train's end after it."""
+
+    tag: ClassVar[str] = "tile_played"
+    seat: int
+    """The seat that played."""
+    tile: Tile
+    """The tile played."""
+    train: int | str
+    """The train: a seat's, or ``"mexican"``."""
+    end: int
+    """The value a tile must show to go on that train next."""
+
+
+@attrs.frozen
+class TileDrawn(Event):
+    """A seat with no legal play drew a tile; only that seat sees which."""
+
+    tag: ClassVar[str] = "tile_drawn"
+    seat: int
+    """The seat that drew."""
+    tile: Tile | None
+    """The tile drawn (``None`` where hidden)."""
+
+    def redact(self, seat: int | None) -> Self:
+        """Hide the tile from every seat but the one that drew it."""
+        return self if visible(self.seat, seat) else attrs.evolve(self, tile=None)
+
+
+@attrs.frozen
+class MarkerPlaced(Event):
+    """A seat's marker went up on its own train, which every player may now play on."""
+
+    tag: ClassVar[str] = "marker_placed"
+    seat: int
+    """The seat, the owner of the train and of the marker."""
+
+
+@attrs.frozen
+class MarkerRemoved(Event):
+    """A seat played on its own train and took its marker off: the train is closed again."""
+
+    tag: ClassVar[str] = "marker_removed"
+    seat: int
+    """The seat, the owner of the train and of the marker."""
+
+
+@attrs.frozen
+class Passed(Event):
+    """A seat could not play, even after drawing (or with nothing left to draw), and passed."""
+
+    tag: ClassVar[str] = "passed"
+    seat: int
+    """The seat that passed."""
+
+
+@attrs.frozen
+class HandEnded(Event):
+    """A round ended: every hand is shown and its pips are added to its player's total."""
+
+    tag: ClassVar[str] = "hand_ended"
+    hand_number: int
+    """The round that ended."""
+    reason: str
+    """One of :data:`END_REASONS`: ``"domino"`` (a player went out) or ``"blocked"``."""
+    seat: int | None
+    """The seat that went out; ``None`` after a block."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """The tiles left in each hand."""
+    points: tuple[int, ...]
+    """Each seat's penalty points for the round (a 0-0 counts the ``double_blank`` option)."""
+    scores: tuple[int, ...]
+    """Each seat's total after the round."""
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """The last round was scored: the lowest total wins."""
+
+    tag: ClassVar[str] = "game_ended"
+    winner: int
+    """The winning seat."""
+    scores: tuple[int, ...]
+    """The final totals."""
+    tie_break: str | None
+    """``None`` if one seat had the lowest total; else how the tie was broken, one of
+    :data:`TIE_BREAKS`: ``"countback"`` (the last rounds' points) or ``"seat"`` (the lowest seat)."""

@@ -1,0 +1,465 @@
+"""Mexican Train: the game, round after round, by the rules page (``RULES.rst``)."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from tablegames.components.tiles import Tile
+from tablegames.core.errors import LogError, quote
+from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
+from tablegames.core.rng import hand_rng, hand_shuffle
+from tablegames.mechanics.line import tile_mask
+from tablegames_mexican_train._trains import Tracks
+from tablegames_mexican_train.actions import MEXICAN, Play, TrainId, play, train_name
+from tablegames_mexican_train.events import (
+    EnginePlaced,
+    GameEnded,
+    HandDealt,
+    HandEnded,
+    MarkerPlaced,
+    MarkerRemoved,
+    Passed,
+    TileDrawn,
+    TilePlayed,
+)
+from tablegames_mexican_train.options import TILES, MexicanTrainDeal, MexicanTrainOptions, check_mexican_train_deal
+from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
+from tablegames_mexican_train.text import describe_event, hand_note, render_trains
+from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainView
+
+__all__ = ["MexicanTrain"]
+
+_RANK: Final = {tile: i for i, tile in enumerate(TILES)}  # highest tile first
+_MASK: Final = {tile: tile_mask(tile) for tile in TILES}
+_TABLES: dict[int, tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, ...]], tuple[int, ...]]] = {}
+
+
+def _tables(players: int) -> tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, ...]], tuple[int, ...]]:
+    """For ``players`` seats: the train ids by index (the Mexican train last), each tile's play
+    on each train by index, and the seat after each seat. Made once, shared by every game."""
+    found = _TABLES.get(players)
+    if found is None:
+        ids: tuple[TrainId, ...] = (*range(players), MEXICAN)
+        plays = {tile: tuple(play(tile, train) for train in ids) for tile in TILES}
+        after = tuple((seat + 1) % players for seat in range(players))
+        found = _TABLES[players] = (ids, plays, after)
+    return found
+
+
+class MexicanTrain(Game):
+    """Mexican Train for 2 to 8 players, double-twelve, the lowest total winning (see the rules page).
+
+    >>> import tablegames
+    >>> game = tablegames.new_game("mexican-train", seed=3, players=3, rounds=2, hand_size=8)
+    >>> while not game.is_over:
+    ...     _ = game.apply(game.legal_actions()[0])
+    >>> game.hand_number, game.scores[game.winner] == min(game.scores)
+    (2, True)
+    """
+
+    name: ClassVar[str] = "mexican-train"
+    summary: ClassVar[str] = (
+        "Mexican Train (mexican-train). Double-twelve dominoes: personal trains and a public one, "
+        "a round for each double from 12-12 down, the lowest total wins."
+    )
+    """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    options_class: ClassVar[type[MexicanTrainOptions]] = MexicanTrainOptions
+    deal_class: ClassVar[type[MexicanTrainDeal]] = MexicanTrainDeal
+    action_classes: ClassVar[tuple[type[Action], ...]] = (Play,)
+    event_classes: ClassVar[tuple[type[Event], ...]] = (
+        HandDealt,
+        EnginePlaced,
+        TilePlayed,
+        TileDrawn,
+        MarkerPlaced,
+        MarkerRemoved,
+        Passed,
+        HandEnded,
+        GameEnded,
+    )
+    pieces: ClassVar[frozenset[Tile]] = frozenset(TILES)
+    lower_score_wins: ClassVar[bool] = True
+    """Scores are the pips left in hand: a rise is bad for a seat (the bots read this)."""
+    reward_scale: ClassVar[float | None] = 25.0
+    """A round's penalty is some tens of pips: 25 separates a good round from a bad one."""
+
+    __slots__ = (
+        "_after",
+        "_first",
+        "_history",
+        "_ids",
+        "_last",
+        "_plays",
+        "_shown",
+        "boneyard",
+        "engine",
+        "hand_number",
+        "hands",
+        "trains",
+    )
+
+    options: MexicanTrainOptions
+    hand_number: int
+    """The current round, from 1."""
+    engine: Tile
+    """The current round's engine."""
+    hands: list[list[Tile]]
+    """Each seat's tiles, highest first: hidden information (give players :meth:`view`, not this)."""
+    boneyard: list[Tile]
+    """The boneyard in drawing order (hidden information)."""
+    trains: Tracks
+    """The trains of the round."""
+    _after: tuple[int, ...]
+    _first: int
+    _history: list[tuple[int, ...]]
+    _ids: tuple[TrainId, ...]
+    _last: RoundResult | None
+    _plays: dict[Tile, tuple[Play, ...]]
+    _shown: bool
+
+    # -- the contract ---------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.options.players
+
+    @property
+    def history(self) -> tuple[tuple[int, ...], ...]:
+        """Each finished round's points, one int per seat, in the order played."""
+        return tuple(self._history)
+
+    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
+
+        def legal_actions(self) -> Sequence[Play]:
+            """Every legal play of the current player (see :meth:`compute_legal`)."""
+
+    def view(self, seat: int) -> MexicanTrainView:
+        """What ``seat`` may know: its own tiles, the trains, every hand's size, the totals, its legal plays."""
+        self._check_seat(seat)
+        current = self.current_player
+        options = self.options
+        unsatisfied = self.trains.unsatisfied
+        return MexicanTrainView(
+            seat=seat,
+            hand_number=self.hand_number,
+            hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            scores=self.scores,
+            current_player=current,
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
+            players=options.players,
+            rounds=options.rounds,
+            double_blank=options.double_blank,
+            hand_size=options.hand_size,
+            engine=self.engine,
+            first_player=self._first,
+            trains=self.train_views(),
+            unsatisfied=None if unsatisfied is None else self._ids[unsatisfied],
+            boneyard_size=len(self.boneyard),
+            last_round=self._last,
+            winner=self.winner,
+        )
+
+    def train_views(self) -> tuple[TrainView, ...]:
+        """Every train as the views show it, the personal ones by seat, then the Mexican train."""
+        trains = self.trains
+        n = self.players
+        marked = trains.marked
+        out = [
+            TrainView(seat, seat, tuple(trains.tiles[seat]), trains.ends[seat], marked[seat], marked[seat])
+            for seat in range(n)
+        ]
+        out.append(TrainView(MEXICAN, None, tuple(trains.tiles[n]), trains.ends[n], False, True))
+        return tuple(out)
+
+    def piece_places(self) -> dict[str, list[Tile]]:
+        """Where every tile is: ``"hand 0"`` and the others, ``"boneyard"``, ``"hub"`` (the engine), the trains."""
+        places = {f"hand {seat}": hand[:] for seat, hand in enumerate(self.hands)}
+        places["boneyard"] = self.boneyard[:]
+        places["hub"] = [self.engine]
+        for index, train in enumerate(self._ids):
+            places["mexican train" if train == MEXICAN else f"train {train}"] = self.trains.tiles[index][:]
+        return places
+
+    def hidden_pieces(self, seat: int) -> frozenset[Tile]:
+        """The tiles ``seat`` may not see: the other hands and the boneyard (only the boneyard once a round is shown).
+
+        Raises:
+            InvalidOptionsError: if ``seat`` is not a seat of this game.
+
+        """
+        self._check_seat(seat)
+        hidden = set(self.boneyard)
+        if not self._shown:
+            for other, hand in enumerate(self.hands):
+                if other != seat:
+                    hidden.update(hand)
+        return frozenset(hidden)
+
+    def describe_event(self, event: Event) -> str:
+        """One line of text saying what ``event`` means."""
+        return describe_event(event)
+
+    @classmethod
+    def hand_note(cls, event: Event) -> str | None:
+        """How a round went, for its row of the scoresheet: who went out, or a block."""
+        return hand_note(event)
+
+    def render_table(self) -> str:
+        """The trains as text, one line each, with the engine and the boneyard."""
+        return render_trains(self.engine, self.train_views(), boneyard=len(self.boneyard))
+
+    # -- deals ------------------------------------------------------------------------
+
+    @classmethod
+    def check_deal(cls, deal: MexicanTrainDeal, options: MexicanTrainOptions) -> str | None:
+        """What is wrong with a stacked deal (hand sizes, the 91 tiles each once, ``first``), or ``None``."""
+        return check_mexican_train_deal(deal, options)
+
+    def shuffled_deal(self, hand_number: int) -> MexicanTrainDeal:
+        """The 91 tiles shuffled from the seed for round ``hand_number``: the hands in seat order, then the boneyard."""
+        tiles = hand_shuffle(self.seed, hand_number, TILES)
+        size = self.options.hand_size
+        cut = self.players * size
+        hands = tuple(tuple(tiles[start : start + size]) for start in range(0, cut, size))
+        return MexicanTrainDeal(hands=hands, boneyard=tuple(tiles[cut:]))
+
+    @classmethod
+    def deals_from_events(cls, events: Sequence[Event]) -> list[MexicanTrainDeal]:
+        """The deals ``hand_dealt`` events record, with the draw an ``engine_placed`` from the boneyard records."""
+        deals: list[MexicanTrainDeal] = []
+        dealt = False  # whether the event before was a hand_dealt
+        for i, event in enumerate(events):
+            if isinstance(event, HandDealt):
+                hands, boneyard = event.hands, event.boneyard
+                if boneyard is None or None in hands:
+                    raise LogError(f"$.events[{i}]", "a full log's hand_dealt shows every hand and the boneyard")
+                deals.append(MexicanTrainDeal(hands=hands, boneyard=boneyard))  # type: ignore[arg-type]
+            elif dealt and isinstance(event, EnginePlaced) and event.holder is None:  # the draw of rule 6
+                last = deals[-1]
+                deals[-1] = MexicanTrainDeal(hands=last.hands, boneyard=last.boneyard, first=event.first)
+            dealt = isinstance(event, HandDealt)
+        return deals
+
+    @classmethod
+    def action_of(cls, event: Event) -> tuple[int, Action] | None:
+        """The play a ``tile_played`` event records; every other event is automatic."""
+        if isinstance(event, TilePlayed):
+            return event.seat, play(event.tile, event.train)
+        return None
+
+    # -- the rules --------------------------------------------------------------------
+
+    def begin(self) -> int:
+        """Start every total at 0 and deal round 1; the seat to play first."""
+        n = self.players
+        self._ids, self._plays, self._after = _tables(n)
+        self.set_scores([0] * n)
+        self._history = []
+        self._last = None
+        self.hand_number = 0
+        following = self._new_round()
+        assert following is not None  # a round cannot end before its first play: hands are never empty
+        return following
+
+    def _new_round(self) -> int | None:
+        """Deal the next round, set its engine in the hub (rules 4-6) and give the first player its turn."""
+        self.hand_number += 1
+        number = self.hand_number
+        engine = self.engine = engine_of(number)
+        deal: MexicanTrainDeal = self.next_deal(number)
+        self.emit(HandDealt(number, engine, deal.hands, deal.boneyard, len(deal.boneyard)))
+        self.hands = hands = [sorted(hand, key=_RANK.__getitem__) for hand in deal.hands]
+        self.boneyard = list(deal.boneyard)
+        holder = next((seat for seat, hand in enumerate(hands) if engine in hand), None)
+        if holder is None:
+            self.boneyard.remove(engine)
+            first = deal.first
+            if first is None:
+                first = hand_rng(self.seed, number, "first").randrange(self.players)
+        else:
+            hands[holder].remove(engine)
+            first = holder
+        self._first = first
+        self._shown = False
+        self.trains = Tracks(self.players, engine.high)
+        self.emit(EnginePlaced(engine, holder, first))
+        return self._turn(first)
+
+    def compute_legal(self, seat: int) -> tuple[Play, ...]:
+        """Every legal play of ``seat``: tile by tile (highest first), train by train (seats, then Mexican)."""
+        trains = self.trains
+        ends = trains.ends
+        plays = self._plays
+        hand = self.hands[seat]
+        double = trains.unsatisfied
+        if double is not None:  # rule 17: only tiles that fit the double, played on it
+            value = ends[double]
+            return tuple(plays[tile][double] for tile in hand if tile.high == value or tile.low == value)
+        marked = trains.marked
+        n = len(marked)
+        usable = [train for train in range(n) if train == seat or marked[train]]
+        usable.append(n)
+        out = []
+        for tile in hand:
+            high, low = tile.high, tile.low
+            row = plays[tile]
+            for train in usable:
+                value = ends[train]
+                if value == high or value == low:
+                    out.append(row[train])
+        return tuple(out)
+
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        """Why ``seat`` may not make the play ``action`` now, or ``None``."""
+        if not isinstance(action, Play):
+            return f"not a Mexican Train action: a Mexican Train action is a Play, not {type(action).__name__}"
+        tile, train = action.tile, action.train
+        if not isinstance(tile, Tile) or tile not in self.hands[seat]:
+            return f"seat {seat} does not hold {tile}"
+        n = self.players
+        if type(train) is int and 0 <= train < n:
+            index = train
+        elif train == MEXICAN and type(train) is str:
+            index = n
+        else:
+            return f"no train {quote(train)}; the trains are 0 to {n - 1} and 'mexican'"
+        trains = self.trains
+        value = trains.ends[index]
+        double = trains.unsatisfied
+        if double is not None:
+            where = train_name(self._ids[double])
+            last = trains.tiles[double][-1]
+            if index != double:
+                return f"the double {last} on {where} must be satisfied first: play a tile with a {last.high} there"
+            if value != tile.high and value != tile.low:
+                return f"{tile} does not fit the double {last} on {where}"
+            return None
+        if index < n and index != seat and not trains.marked[index]:
+            return (
+                f"train {index} carries no marker: seat {seat} may play on its own train, "
+                "the Mexican train and trains with a marker"
+            )
+        if value != tile.high and value != tile.low:
+            return f"{tile} does not fit {train_name(train)}, whose end is {value}"
+        return None
+
+    def perform(self, action: Action, seat: int) -> int | None:
+        """Play the tile, take the owner's marker off, then go on: the same seat after a double, else the next."""
+        assert isinstance(action, Play)
+        tile, train = action.tile, action.train
+        hand = self.hands[seat]
+        hand.remove(tile)
+        trains = self.trains
+        index = len(trains.marked) if train == MEXICAN else train
+        assert type(index) is int
+        end = trains.place(tile, index)
+        self.emit(TilePlayed(seat, tile, train, end))
+        if index == seat and trains.marked[seat]:  # rule 14: only the owner's own play takes it off
+            trains.marked[seat] = False
+            self.emit(MarkerRemoved(seat))
+        if not hand:  # rules 18 and 19: out, even on a double
+            return self._end_round(seat)
+        if tile.high == tile.low:  # rule 16: the same seat must satisfy it
+            return self._turn(seat)
+        return self._turn(self._after[seat])
+
+    def _reach(self, seat: int) -> int:
+        """The bit set of the ends ``seat`` may play on now (rules 10 and 17)."""
+        trains = self.trains
+        ends = trains.ends
+        double = trains.unsatisfied
+        if double is not None:
+            return 1 << ends[double]
+        marked = trains.marked
+        mask = (1 << ends[seat]) | (1 << ends[-1])
+        for train, up in enumerate(marked):
+            if up:
+                mask |= 1 << ends[train]
+        return mask
+
+    def _blocked(self) -> bool:
+        """Rule 20, with the boneyard empty: no tile in any hand fits any train (or the double to satisfy)."""
+        trains = self.trains
+        ends = trains.ends
+        double = trains.unsatisfied
+        if double is not None:
+            mask = 1 << ends[double]
+        else:
+            mask = 0
+            for value in ends:
+                mask |= 1 << value
+        for hand in self.hands:
+            for tile in hand:
+                if _MASK[tile] & mask:
+                    return False
+        return True
+
+    def _turn(self, seat: int) -> int | None:
+        """Give ``seat`` a required play: draw one tile if it has none, else put up its marker and pass (rule 13)."""
+        boneyard = self.boneyard
+        while True:
+            reach = self._reach(seat)
+            hand = self.hands[seat]
+            if any(_MASK[tile] & reach for tile in hand):
+                return seat
+            if boneyard:
+                tile = boneyard.pop(0)
+                bisect.insort(hand, tile, key=_RANK.__getitem__)
+                self.emit(TileDrawn(seat, tile))
+                if _MASK[tile] & reach:
+                    return seat
+            elif self._blocked():  # rule 20: nothing to draw and nothing fits anywhere
+                return self._end_round(None)
+            marked = self.trains.marked
+            if not marked[seat]:
+                marked[seat] = True
+                self.emit(MarkerPlaced(seat))
+            self.emit(Passed(seat))
+            seat = self._after[seat]
+
+    def _end_round(self, out: int | None) -> int | None:
+        """Score the pips left in every hand (rule 21); the next round, or the end of the match (rules 22, 23)."""
+        blank = self.options.double_blank
+        points = tuple(hand_points(hand, double_blank=blank) for hand in self.hands)
+        for seat, count in enumerate(points):
+            self.add_points(seat, count)
+        self._history.append(points)
+        self._shown = True
+        reason = "blocked" if out is None else "domino"
+        number = self.hand_number
+        self._last = RoundResult(number, reason, out, points)
+        left = tuple(tuple(hand) for hand in self.hands)
+        self.emit(HandEnded(number, reason, out, left, points, self.scores))
+        if number < self.options.rounds:
+            return self._new_round()
+        winner, how = match_winner(self.scores, self._history)
+        self.finish(winner, GameEnded(winner, self.scores, how))
+        return None
+
+    def copy_state(self, new: MexicanTrain) -> None:
+        """Copy the hands, the boneyard, the trains and the history; share the tables."""
+        new._ids = self._ids
+        new._plays = self._plays
+        new._after = self._after
+        new._first = self._first
+        new._shown = self._shown
+        new._last = self._last
+        new._history = self._history[:]
+        new.hand_number = self.hand_number
+        new.engine = self.engine
+        new.hands = [hand[:] for hand in self.hands]
+        new.boneyard = self.boneyard[:]
+        new.trains = self.trains.copy()
+
+    def canonical(self, action: Action) -> Action:
+        """The interned play equal to ``action``."""
+        if isinstance(action, Play):
+            return play(action.tile, action.train)
+        return action  # pragma: no cover - only Play parses
