@@ -88,12 +88,12 @@ class Suit(enum.IntEnum):
 
     @property
     def colour(self) -> Colour:
-        """The suit's colour: red for hearts and diamonds, black for spades and clubs."""
+        """The suit's colour, red for hearts and diamonds, black for spades and clubs."""
         return _COLOURS[self]
 
     @property
     def partner(self) -> Suit:
-        """The other suit of the same colour: hearts and diamonds, spades and clubs.
+        """The other suit of the same colour (hearts and diamonds, spades and clubs).
 
         In Euchre it is the suit of the *left bower*, the jack that counts as a trump.
         """

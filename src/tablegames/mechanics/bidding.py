@@ -59,8 +59,7 @@ from tablegames.core.errors import quote
 
 __all__ = ["Auction", "BidView", "CallView", "Calling"]
 
-C = TypeVar("C", bound=Hashable)
-"""The type of a variant's calls."""
+_C = TypeVar("_C", bound=Hashable)  # the type of a variant's calls
 _new: Final = object.__new__
 
 
@@ -225,7 +224,7 @@ class Auction:
             self.speaker = (seat + 1) % self.players
 
 
-class Calling(Generic[C]):
+class Calling(Generic[_C]):
     """Rounds of named calls: each seat speaks in turn, calling or passing, until a call ends it.
 
     In each round the seats of ``order`` speak in that order (by default once each: the round
@@ -278,10 +277,10 @@ class Calling(Generic[C]):
         self,
         *,
         order: Sequence[int],
-        calls: Sequence[Sequence[C]] | Callable[[int, int], Sequence[C]],
+        calls: Sequence[Sequence[_C]] | Callable[[int, int], Sequence[_C]],
         rounds: int | None = None,
-        final: Callable[[C], bool] | None = None,
-        round_ends: Callable[[Sequence[tuple[int, int, C | None]]], bool] | None = None,
+        final: Callable[[_C], bool] | None = None,
+        round_ends: Callable[[Sequence[tuple[int, int, _C | None]]], bool] | None = None,
         stick_last: bool = False,
     ) -> None:
         order = tuple(order)
@@ -300,14 +299,14 @@ class Calling(Generic[C]):
             elif rounds != len(per_round):
                 raise ValueError(f"{rounds} rounds need {rounds} sequences of calls, not {len(per_round)}")
 
-            def function(seat: int, round_number: int) -> Sequence[C]:
+            def function(seat: int, round_number: int) -> Sequence[_C]:
                 return per_round[round_number - 1]
 
         if type(rounds) is not int or rounds < 1:
             raise ValueError(f"rounds is a positive int, not {rounds!r}")
         if type(stick_last) is not bool:
             raise ValueError(f"stick_last is True or False, not {stick_last!r}")
-        self._calls: Callable[[int, int], Sequence[C]] = function
+        self._calls: Callable[[int, int], Sequence[_C]] = function
         self._final = final
         self._round_ends = round_ends
         self._start = 0
@@ -317,18 +316,18 @@ class Calling(Generic[C]):
         """How many rounds there are at most."""
         self.stick_last = stick_last
         """Whether the seat that would end the last round with no call made may not pass."""
-        self.record: list[tuple[int, int, C | None]] = []
+        self.record: list[tuple[int, int, _C | None]] = []
         """Every speech so far as ``(seat, round, call)``, ``call`` ``None`` for a pass."""
         self.round = 1
         """The round in progress, from 1 (once over, the round the calling ended in)."""
         self.speaker: int | None = order[0]
         """The seat to speak next; ``None`` once the calling is over."""
-        self.standing: tuple[int, C, int] | None = None
+        self.standing: tuple[int, _C, int] | None = None
         """The last call made, as ``(seat, call, round)``, or ``None``."""
 
-    def copy(self) -> Calling[C]:
+    def copy(self) -> Calling[_C]:
         """An independent copy (the settings and functions are shared)."""
-        new: Calling[C] = _new(Calling)
+        new: Calling[_C] = _new(Calling)
         new._calls = self._calls
         new._final = self._final
         new._round_ends = self._round_ends
@@ -348,7 +347,7 @@ class Calling(Generic[C]):
         return self.speaker is None
 
     @property
-    def winner(self) -> tuple[int, C, int] | None:
+    def winner(self) -> tuple[int, _C, int] | None:
         """``(seat, call, round)`` of the call that stands once over; ``None`` before, or after a throw-in."""
         return self.standing if self.speaker is None else None
 
@@ -358,13 +357,13 @@ class Calling(Generic[C]):
         return self.speaker is None and self.standing is None
 
     @property
-    def round_speeches(self) -> list[tuple[int, int, C | None]]:
+    def round_speeches(self) -> list[tuple[int, int, _C | None]]:
         """The speeches of the round in progress, as ``(seat, round, call)``."""
         return self.record[self._start :]
 
     @property
     def must_call(self) -> bool:
-        """Whether the speaker is stuck now: ``stick_last``, no call made, and its pass would end the last round."""
+        """Whether the speaker is stuck now (``stick_last``, no call made, and its pass would end the last round)."""
         if not self.stick_last or self.speaker is None or self.standing is not None or self.round != self.rounds:
             return False
         if self._round_ends is None:
@@ -376,13 +375,13 @@ class Calling(Generic[C]):
         """Whether the speaker may pass now."""
         return self.speaker is not None and not self.must_call
 
-    def legal_calls(self) -> tuple[C, ...]:
+    def legal_calls(self) -> tuple[_C, ...]:
         """The calls the speaker may make now, a pass aside (see :attr:`may_pass`); ``()`` once over."""
         if self.speaker is None:
             return ()
         return tuple(self._calls(self.speaker, self.round))
 
-    def why_not(self, seat: int, call: C | None) -> str | None:
+    def why_not(self, seat: int, call: _C | None) -> str | None:
         """Why ``seat`` may not make ``call`` now (``None``: a pass), or ``None``."""
         speaker = self.speaker
         if speaker is None:
@@ -406,7 +405,7 @@ class Calling(Generic[C]):
             return f"{quote(call)} is not a call of seat {seat} in round {self.round}; allowed: {options}"
         return None
 
-    def call(self, seat: int, call: C) -> None:
+    def call(self, seat: int, call: _C) -> None:
         """``seat`` makes ``call``.
 
         Raises:
@@ -429,11 +428,11 @@ class Calling(Generic[C]):
             raise ValueError(problem)
         self._advance(seat, None, final=False)
 
-    def views(self, notation: Callable[[C], str] = str) -> tuple[CallView, ...]:
+    def views(self, notation: Callable[[_C], str] = str) -> tuple[CallView, ...]:
         """Every speech so far as a :class:`CallView`, each call written by ``notation``."""
         return tuple([CallView(s, r, None if c is None else notation(c)) for s, r, c in self.record])
 
-    def _advance(self, seat: int, call: C | None, *, final: bool) -> None:
+    def _advance(self, seat: int, call: _C | None, *, final: bool) -> None:
         record = self.record
         record.append((seat, self.round, call))
         if final:

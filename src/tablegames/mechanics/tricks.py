@@ -251,12 +251,7 @@ class TrickPlay:
         rules.next = tuple(_next_playing(seat, players, out) for seat in range(players))
         rules.sides = max(side_of) + 1
         self._rules = rules
-        self._start(leader, trump)
-
-    def _start(self, leader: int, trump: Suit | None) -> None:
-        rules = self._rules
-        if type(leader) is not int or not 0 <= leader < len(rules.side_of) or leader in rules.sitting_out:
-            raise ValueError(f"the leader is a seat from 0 to {len(rules.side_of) - 1} that plays, not {leader!r}")
+        _check_leader(rules, leader)
         self.trump = trump
         """The trump suit, or ``None`` (no trump, or not named yet)."""
         self.leader = leader
@@ -296,9 +291,15 @@ class TrickPlay:
         Raises:
             ValueError: if ``leader`` is not a seat that plays.
         """
+        rules = self._rules
+        _check_leader(rules, leader)
         new = _new(TrickPlay)
-        new._rules = self._rules
-        new._start(leader, trump)
+        new._rules = rules
+        new.trump = trump
+        new.leader = new.turn = leader
+        new.led = None
+        new.trick, new.plays, new.tricks = [], [], []
+        new.tricks_won = [0] * rules.sides
         return new
 
     # -- the settings, as given -------------------------------------------------------
@@ -335,7 +336,7 @@ class TrickPlay:
 
     @property
     def size(self) -> int:
-        """How many cards a trick has: one per seat that plays."""
+        """How many cards a trick has (one per seat that plays)."""
         return self._rules.size
 
     @property
@@ -484,6 +485,11 @@ class _Rules:
     size: int
     strength: Callable[[Card], int]
     suit_of: Callable[[Card], Suit | None]
+
+
+def _check_leader(rules: _Rules, leader: int) -> None:
+    if type(leader) is not int or not 0 <= leader < len(rules.side_of) or leader in rules.sitting_out:
+        raise ValueError(f"the leader is a seat from 0 to {len(rules.side_of) - 1} that plays, not {leader!r}")
 
 
 def _next_playing(seat: int, players: int, out: frozenset[int]) -> int:

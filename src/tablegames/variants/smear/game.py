@@ -155,7 +155,7 @@ class Smear(Game):
     discards: tuple[Card, ...]
     """The bidder's discards (they count for the bidder's side in Game)."""
     trick_play: TrickPlay
-    """This hand's card play: the trick, the trump, the tricks each side won (led by the bidder)."""
+    """This hand's card play (the trick, the trump, the tricks each side won), led by the bidder."""
     last_hand: LastHand | None
     """The result of the last played hand."""
     _seating: Seating
