@@ -31,7 +31,7 @@ from tablegames_euchre.events import (
 from tablegames_euchre.heuristic import choose
 from tablegames_euchre.options import HAND_SIZE, KITTY_SIZE, EuchreDeal, EuchreOptions, check_deal
 from tablegames_euchre.rules import STRENGTH, SUIT_OF, left_bower, score_hand, winner_after_hand
-from tablegames_euchre.text import describe_event, hand_note, render_table, suit_name
+from tablegames_euchre.text import describe_event, hand_note, render_table, render_view, suit_name
 from tablegames_euchre.view import EuchreView, LastHand, TrickCard
 
 __all__ = ["FOLLOW", "Euchre"]
@@ -276,6 +276,11 @@ class Euchre(Game):
         """A few words on how a hand went, for the scoresheet."""
         return hand_note(event)
 
+    @classmethod
+    def render_view(cls, view: EuchreView, labels: Sequence[str]) -> list[str]:
+        """What one seat sees, in a few lines (:func:`~tablegames_euchre.text.render_view`)."""
+        return render_view(view, labels)
+
     def render_table(self) -> str:
         """Trump, the maker and the trick in progress (or the last trick), as text."""
         play = self.trick_play
@@ -284,7 +289,7 @@ class Euchre(Game):
 
     @classmethod
     def heuristic_choice(cls, observation: Observation) -> Action | None:
-        """Euchre's calls and discards (:func:`~tablegames_euchre.heuristic.choose`); play is the generic rule's."""
+        """Euchre's rule of thumb for calls, discards and play (:func:`~tablegames_euchre.heuristic.choose`)."""
         return choose(observation)
 
     # -- deals ------------------------------------------------------------------------
@@ -405,7 +410,7 @@ class Euchre(Game):
                         f"every other seat passed twice: seat {seat}, the dealer, must name trump "
                         f"({self._other_suits()})"
                     )
-                return self.calling.why_not(seat, None)
+                return None if self.calling.may_pass else self.calling.why_not(seat, None)
             return self._why_not_call(seat, action)
         if isinstance(action, Discard):
             if phase != "discard":
@@ -438,7 +443,8 @@ class Euchre(Game):
         if calling.round == 2 and suit is up:
             alternatives = "" if calling.must_call else ", or pass"
             return f"{suit_name(up)} was turned down: name {self._other_suits()}{alternatives}"
-        return calling.why_not(seat, _CALLS[suit, alone])
+        call = _CALLS[suit, alone]
+        return None if call in calling.legal_calls() else calling.why_not(seat, call)
 
     def _why_not_play(self, seat: int, card: Card) -> str | None:
         play = self.trick_play

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Event
+from tablegames.mechanics.tricks import TrickCard
 from tablegames_euchre.events import (
     CardPlayed,
     DealerDrawn,
@@ -19,8 +20,9 @@ from tablegames_euchre.events import (
     TrumpMade,
     UpCardTaken,
 )
+from tablegames_euchre.view import EuchreView, LastHand
 
-__all__ = ["describe_event", "hand_note", "render_cards", "render_table", "suit_name"]
+__all__ = ["describe_event", "hand_note", "render_cards", "render_table", "render_view", "suit_name"]
 
 _SIDES = ("seats 0+2", "seats 1+3")
 
@@ -128,3 +130,51 @@ def render_table(*, trump: Suit | None, maker: int | None, alone: bool, trick: S
         return "trump not made yet"
     cards = ", ".join(f"seat {s}: {c}" for s, c in trick) or "(no cards)"
     return f"trump {suit_name(trump)}, made by seat {maker}{' alone' if alone else ''}; trick: {cards}"
+
+
+def _trick(cards: Sequence[TrickCard]) -> str:
+    return ", ".join(f"seat {t.seat} {t.card}" for t in cards) or "(no cards)"
+
+
+def _last_hand(last: LastHand, labels: Sequence[str]) -> str:
+    alone = " alone" if last.alone else ""
+    return (
+        f"last hand: seat {last.maker} made {suit_name(last.trump)}{alone}, {last.result}: "
+        f"{labels[last.side]} +{last.points}"
+    )
+
+
+def render_view(view: EuchreView, labels: Sequence[str]) -> list[str]:
+    """What one seat sees, as a few lines for a person playing it (the command line's ``play --seat``).
+
+    Args:
+        view: the seat's view.
+        labels: a label per side, such as ``"seats 0+2"``.
+    """
+    lines = [f"hand {view.hand_number}: seat {view.dealer} deals, up card {view.up_card}"]
+    calls = ", ".join(f"seat {c.seat} {c.call or 'pass'}" for c in view.calls)
+    if calls:
+        lines.append(f"calls: {calls}")
+    if view.phase == "calling":
+        if view.turned_down:
+            lines.append(f"second round: the {view.up_card} is turned down; name another suit or pass")
+        else:
+            lines.append(f"first round: order up {suit_name(view.up_card.suit)} or pass")  # type: ignore[arg-type]
+        if view.must_call:
+            lines.append(f"seat {view.current_player}, the dealer, is stuck: he must name trump")
+    if view.trump is not None:
+        alone = f" alone (seat {view.sitting_out} sits out)" if view.alone else ""
+        lines.append(f"trump {suit_name(view.trump)}, made by seat {view.maker}{alone}")
+    if view.phase == "discard":
+        lines.append(f"seat {view.dealer} picked up {view.up_card} and discards")
+    if view.discard is not None:
+        lines.append(f"your discard: {view.discard}")
+    if view.phase == "play":
+        lines.append(f"trick: {_trick(view.trick)}")
+        if view.last_trick:
+            lines.append(f"last trick: {_trick(view.last_trick)}")
+        lines.append("tricks: " + ", ".join(f"{labels[s]} {n}" for s, n in enumerate(view.tricks_won)))
+    if view.last_hand is not None:
+        lines.append(_last_hand(view.last_hand, labels))
+    lines.append(f"your cards  {render_cards(view.hand)}")
+    return lines
