@@ -231,9 +231,9 @@ class Calling(Generic[_C]):
     ends when every seat has spoken). A speech is a pass or one of the calls ``calls`` allows
     that seat in that round. A *final* call (by default, every call) ends the calling at once;
     after a call that is not final the calling goes on, and the last call made stands. After
-    the last round the calling is over: won by the call that stands, or thrown in if every
-    speech was a pass, unless ``stick_last`` makes the seat that would end it so stuck, unable
-    to pass.
+    the last round the calling is over: won by the call that stands or, if every speech was a
+    pass, thrown in. With ``stick_last`` there is no throw-in: the seat whose pass would end
+    the last round with no call made may not pass.
 
     Args:
         order: the seats in speaking order, the same in every round (in Euchre, clockwise
@@ -247,8 +247,8 @@ class Calling(Generic[_C]):
             ``calls`` is a function).
         final: whether a call ends the calling; by default every call does.
         round_ends: whether a round is over, given its speeches so far as ``(seat, round,
-            call)``; by default once each seat of ``order`` has spoken. The seats then go
-            round ``order`` again until it says so.
+            call)``; by default once each seat of ``order`` has spoken. With it, the seats
+            go round ``order`` as many times as it takes.
         stick_last: *stick the dealer*: when no call has been made, the seat whose pass
             would end the last round may not pass. The variant must give that seat a call.
 

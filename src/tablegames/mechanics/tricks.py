@@ -190,7 +190,7 @@ class TrickPlay:
     """The card play of one hand: the trick in progress, the turn, who won each trick.
 
     Seats play clockwise from the leader, skipping the seats that sit out; a trick closes
-    when every other seat has played to it, and its winner leads the next. Nothing here
+    when every seat that plays has played to it, and its winner leads the next. Nothing here
     knows a variant: the variant's own rules (a restricted first lead, the trump named by
     the first card) come before :meth:`why_not` and :meth:`play`.
 
@@ -210,7 +210,7 @@ class TrickPlay:
             and :attr:`is_over` true. By default the variant counts them.
 
     Raises:
-        ValueError: for a bad map of sides, leader or seats sitting out.
+        ValueError: for a bad map of sides, leader, set of seats sitting out, policy or hand size.
 
     The state is public for views; change it only through :meth:`play` (and :attr:`trump`).
     """
