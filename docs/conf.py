@@ -40,9 +40,11 @@ napoleon_use_rtype = False
 
 # No intersphinx (the build machines reach no web site): outside names stay unlinked.
 nitpick_ignore = [
+    ("py:class", "tablegames.mechanics.bidding._C"),  # Calling's type variable (a call's type)
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
     ("py:class", "cattrs.BaseValidationError"),
+    ("py:class", "cattrs.Converter"),
     ("py:class", "cattrs.converters.Converter"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Callable"),

@@ -192,8 +192,8 @@ class Game(abc.ABC):
     pieces: ClassVar[frozenset[Any]] = frozenset()
     """Every piece (tile or card) the variant plays with; loading a log refuses any other."""
     lower_score_wins: ClassVar[bool] = False
-    """Whether scores are penalties, the lowest total winning (an optional capability: Mexican
-    Train's pips left in hand). The variant still decides the winner itself (:meth:`finish`);
+    """Whether scores are penalties and the lowest total wins, as with pips left in hand (an
+    optional capability). The variant still decides the winner itself (:meth:`finish`);
     bots read this to know which way a score change is good (``greedy`` and the ``ismcts``
     playouts count a rise in a side's score as a loss for it)."""
     reward_scale: ClassVar[float | None] = None
