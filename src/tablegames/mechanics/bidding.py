@@ -51,13 +51,23 @@ the last round (*stick the dealer*) may not pass:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, TypeVar
 
 import attrs
 
 from tablegames.core.errors import quote
+from tablegames.core.events import Event
 
-__all__ = ["Auction", "BidView", "CallView", "Calling"]
+__all__ = [
+    "Auction",
+    "BidMade",
+    "BidPassed",
+    "BidView",
+    "BiddingWon",
+    "CallView",
+    "Calling",
+    "ForcedBiddingWon",
+]
 
 _C = TypeVar("_C", bound=Hashable)  # the type of a variant's calls
 _new: Final = object.__new__
@@ -71,6 +81,56 @@ class BidView:
     """The seat that spoke."""
     amount: int | None
     """Its bid, or ``None`` for a pass."""
+
+
+@attrs.frozen
+class BidMade(Event):
+    """A seat bid in an :class:`Auction`."""
+
+    tag: ClassVar[str] = "bid_made"
+    seat: int
+    """The seat that bid."""
+    amount: int
+    """Its bid."""
+
+
+@attrs.frozen
+class BidPassed(Event):
+    """A seat passed in the bidding."""
+
+    tag: ClassVar[str] = "bid_passed"
+    seat: int
+    """The seat that passed."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> BidPassed(1).describe()
+        'seat 1 passes'
+        """
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen
+class BiddingWon(Event):
+    """The bidding ended with a high bidder (:attr:`Auction.winner`)."""
+
+    tag: ClassVar[str] = "bidding_won"
+    seat: int
+    """The high bidder."""
+    amount: int
+    """The winning bid."""
+
+
+@attrs.frozen
+class ForcedBiddingWon(BiddingWon):
+    """The bidding of an auction with a ``forced_bid`` ended: the high bidder, and whether it was stuck.
+
+    JSON as :class:`BiddingWon` with one more field, ``forced`` (:attr:`Auction.stuck`).
+    """
+
+    forced: bool
+    """Whether the bidder is the last seat, stuck with the forced bid because everyone else passed."""
 
 
 @attrs.frozen
@@ -150,6 +210,26 @@ class Auction:
     def winner(self) -> tuple[int, int] | None:
         """``(seat, amount)`` of the high bidder once over; ``None`` if all passed (a throw-in)."""
         return self.high if self.speaker is None else None
+
+    @property
+    def stuck(self) -> bool:
+        """Whether the auction is over and its winner was stuck with ``forced_bid`` (all the others passed).
+
+        >>> stuck = Auction(players=2, first=1, minimum=2, maximum=4, forced_bid=2)
+        >>> stuck.pass_(1); stuck.bid(0, 2)
+        >>> stuck.stuck, stuck.winner
+        (True, (0, 2))
+        """
+        return (
+            self.speaker is None
+            and self.forced_bid is not None
+            and len(self.bids) == self.players
+            and all(amount is None for _, amount in self.bids[:-1])
+        )
+
+    def views(self) -> tuple[BidView, ...]:
+        """The calls so far, for a view."""
+        return tuple([BidView(s, a) for s, a in self.bids])
 
     @property
     def must_bid(self) -> bool:

@@ -49,13 +49,63 @@ from __future__ import annotations
 import enum
 import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
 from tablegames.components.cards import Card, Rank, Suit, standard_deck
+from tablegames.core.events import Event
 
-__all__ = ["Follow", "TrickCard", "TrickPlay", "legal_cards", "strength_by_rank", "trick_winner"]
+__all__ = [
+    "CardPlayed",
+    "Follow",
+    "TrickCard",
+    "TrickPlay",
+    "TrickWon",
+    "legal_cards",
+    "strength_by_rank",
+    "trick_winner",
+]
+
+
+@attrs.frozen
+class CardPlayed(Event):
+    """A seat played a card to the trick."""
+
+    tag: ClassVar[str] = "card_played"
+    seat: int
+    """The seat that played."""
+    card: Card
+    """The card played."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> CardPlayed(2, Card.parse("AH")).describe()
+        'seat 2 plays AH'
+        """
+        return f"seat {self.seat} plays {self.card}"
+
+
+@attrs.frozen
+class TrickWon(Event):
+    """A trick was completed and collected (:meth:`TrickPlay.play` returned its winner)."""
+
+    tag: ClassVar[str] = "trick_won"
+    seat: int
+    """The seat that won it (and leads next)."""
+    side: int
+    """The side that won it."""
+    cards: tuple[Card, ...]
+    """The trick's cards, in play order."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> TrickWon(1, 1, (Card.parse("AH"), Card.parse("7H"))).describe()
+        'seat 1 takes the trick AH 7H (side 1)'
+        """
+        return f"seat {self.seat} takes the trick {' '.join(map(str, self.cards))} (side {self.side})"
 
 
 @attrs.frozen

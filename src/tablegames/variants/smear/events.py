@@ -1,4 +1,11 @@
-"""Four Point Smear's events, each with its JSON ``type`` tag and visibility rule."""
+"""Four Point Smear's events, each with its JSON ``type`` tag and visibility rule.
+
+The events of the auction, the trick play, the four points and the match are the mechanics'
+(:mod:`tablegames.mechanics.bidding`, :mod:`~tablegames.mechanics.tricks`,
+:mod:`~tablegames.mechanics.allfours`, :mod:`~tablegames.mechanics.match`), re-exported here;
+Smear's own are the throw-in, the undealt cards taken up and discarded, and a deal that
+records the undealt stack.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +13,13 @@ from typing import ClassVar, Self
 
 import attrs
 
-from tablegames.components.cards import Card, Suit
+from tablegames.components.cards import Card
 from tablegames.core.events import Event, redact_hands, visible
+from tablegames.mechanics import match
+from tablegames.mechanics.allfours import HandScored, PointAward
+from tablegames.mechanics.bidding import BiddingWon, BidMade, BidPassed
+from tablegames.mechanics.match import DealerDrawn, GameEnded
+from tablegames.mechanics.tricks import CardPlayed, TrickWon
 
 __all__ = [
     "BiddingWon",
@@ -27,28 +39,13 @@ __all__ = [
 
 
 @attrs.frozen
-class DealerDrawn(Event):
-    """The random choice of the first dealer."""
-
-    tag: ClassVar[str] = "dealer_drawn"
-    seat: int
-    """The first dealer."""
-
-
-@attrs.frozen
-class HandDealt(Event):
+class HandDealt(match.HandDealt):
     """A hand was shuffled and dealt: six cards each, eight left undealt with the dealer.
 
     Each seat sees only its own cards; nobody sees the undealt stack.
     """
 
-    tag: ClassVar[str] = "hand_dealt"
-    hand_number: int
-    """The hand's number, from 1 (a throw-in counts)."""
-    dealer: int
-    """The dealer of this hand."""
-    hands: tuple[tuple[Card, ...] | None, ...]
-    """Each seat's cards (``None`` where hidden)."""
+    shown: ClassVar[str] = "every hand and the undealt cards"
     undealt: tuple[Card, ...] | None
     """The undealt stack, top first (``None`` where hidden; a seat's log always hides it)."""
 
@@ -59,25 +56,9 @@ class HandDealt(Event):
         undealt = None if not visible(None, seat) else self.undealt
         return attrs.evolve(self, hands=redact_hands(self.hands, seat), undealt=undealt)
 
-
-@attrs.frozen
-class BidMade(Event):
-    """A seat bid."""
-
-    tag: ClassVar[str] = "bid_made"
-    seat: int
-    """The seat that bid."""
-    amount: int
-    """Its bid."""
-
-
-@attrs.frozen
-class BidPassed(Event):
-    """A seat passed in the bidding."""
-
-    tag: ClassVar[str] = "bid_passed"
-    seat: int
-    """The seat that passed."""
+    def is_full(self) -> bool:
+        """Whether every hand and the undealt stack are shown."""
+        return self.undealt is not None and super().is_full()
 
 
 @attrs.frozen
@@ -87,17 +68,6 @@ class ThrownIn(Event):
     tag: ClassVar[str] = "thrown_in"
     hand_number: int
     """The hand thrown in."""
-
-
-@attrs.frozen
-class BiddingWon(Event):
-    """The bidding ended with a high bidder."""
-
-    tag: ClassVar[str] = "bidding_won"
-    seat: int
-    """The bidder."""
-    amount: int
-    """The winning bid."""
 
 
 @attrs.frozen
@@ -132,77 +102,3 @@ class Discarded(Event):
     def redact(self, seat: int | None) -> Self:
         """Hide the cards from every seat but the bidder."""
         return self if visible(self.seat, seat) else attrs.evolve(self, cards=None)
-
-
-@attrs.frozen
-class CardPlayed(Event):
-    """A seat played a card to the trick (the first lead of a hand sets trump)."""
-
-    tag: ClassVar[str] = "card_played"
-    seat: int
-    """The seat that played."""
-    card: Card
-    """The card played."""
-
-
-@attrs.frozen
-class TrickWon(Event):
-    """A trick was completed and collected."""
-
-    tag: ClassVar[str] = "trick_won"
-    seat: int
-    """The seat that won it (and leads next)."""
-    side: int
-    """The side that won it."""
-    cards: tuple[Card, ...]
-    """The four cards, in play order."""
-
-
-@attrs.frozen
-class PointAward:
-    """One of the four points of a hand and where it went."""
-
-    point: str = attrs.field(metadata={"json_schema": {"enum": ["high", "low", "jack", "game"]}})
-    """``"high"``, ``"low"``, ``"jack"`` or ``"game"``."""
-    side: int | None
-    """The side that won it; ``None`` if it went to nobody."""
-    card: Card | None
-    """The card that decided it (``None`` for Game, or a card that was not played)."""
-
-
-@attrs.frozen
-class HandScored(Event):
-    """A played hand was counted and settled."""
-
-    tag: ClassVar[str] = "hand_scored"
-    hand_number: int
-    """The hand counted."""
-    bidder: int
-    """The bidder's seat."""
-    bid: int
-    """The bid."""
-    trump: Suit
-    """The trump suit of the hand."""
-    awards: tuple[PointAward, ...]
-    """High, Low, Jack and Game, in that order, with where each went."""
-    card_points: tuple[int, ...]
-    """Each side's card points for Game (the bidder's discards counted for the bidder)."""
-    won: tuple[int, ...]
-    """How many of the four points each side won."""
-    made: bool
-    """Whether the bidder's side won at least its bid."""
-    changes: tuple[int, ...]
-    """The change to each side's score."""
-    scores: tuple[int, ...]
-    """Each side's score after the hand."""
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """A side won the match."""
-
-    tag: ClassVar[str] = "game_ended"
-    winner: int
-    """The winning side."""
-    scores: tuple[int, ...]
-    """The final scores."""

@@ -9,13 +9,15 @@ from typing import Any, ClassVar, Final
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.components.seats import Seating
 from tablegames.core.capabilities import LogFiller
-from tablegames.core.errors import LogError, quote
+from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor, visible
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
-from tablegames.core.rng import hand_rng, hand_shuffle
+from tablegames.core.rng import hand_shuffle
 from tablegames.core.search import SearchWorlds, WorldSource
+from tablegames.mechanics.allfours import LastHand, tally
 from tablegames.mechanics.bidding import Auction
+from tablegames.mechanics.match import deals_from_events, draw_dealer
 from tablegames.mechanics.tricks import Follow, TrickPlay, strength_by_rank
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
 from tablegames.variants.smear.events import (
@@ -38,7 +40,7 @@ from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_sme
 from tablegames.variants.smear.rules import ORDER, award_points, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.search import SmearWorlds
 from tablegames.variants.smear.text import describe_event, hand_note, render_trick, view_lines
-from tablegames.variants.smear.view import BidView, LastHand, SmearView
+from tablegames.variants.smear.view import SmearView
 
 __all__ = ["MAX_BID", "MIN_BID", "Smear"]
 
@@ -218,7 +220,7 @@ class Smear(Game):
             legal_actions=tuple(self.legal_actions()) if seat == current else (),
             phase=self.phase,
             dealer=self.dealer,
-            bids=tuple(BidView(s, a) for s, a in self.auction.bids),
+            bids=self.auction.views(),
             bidder=self.bidder,
             bid=self.bid,
             trump=play.trump,
@@ -284,18 +286,10 @@ class Smear(Game):
     @classmethod
     def deals_from_events(cls, events: Sequence[Event]) -> list[SmearDeal]:
         """The deals that ``hand_dealt`` events record, the first with the dealer drawn right before it."""
-        deals: list[SmearDeal] = []
-        dealer: int | None = None
-        for i, event in enumerate(events):
-            if isinstance(event, DealerDrawn):
-                # the draw belongs to the deal it directly precedes; anywhere else replay reports it
-                dealer = event.seat if i + 1 < len(events) and isinstance(events[i + 1], HandDealt) else None
-            elif isinstance(event, HandDealt):
-                if event.undealt is None or any(h is None for h in event.hands):
-                    raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the undealt cards")
-                deals.append(SmearDeal(hands=event.hands, undealt=event.undealt, dealer=dealer))  # type: ignore[arg-type]
-                dealer = None
-        return deals
+        return deals_from_events(
+            events,
+            lambda event, dealer: SmearDeal(hands=event.hands, undealt=event.undealt, dealer=dealer),  # type: ignore[attr-defined,arg-type]
+        )
 
     @classmethod
     def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
@@ -334,9 +328,7 @@ class Smear(Game):
         self.hand_number = 0
         self.last_hand = None
         deal: SmearDeal = self.next_deal(1)
-        dealer = deal.dealer
-        if dealer is None:
-            dealer = hand_rng(self.seed, 1, "dealer").randrange(4)
+        dealer = draw_dealer(self.seed, 4, deal.dealer)
         self.emit(DealerDrawn(dealer))
         return self._new_hand(dealer, deal)
 
@@ -528,13 +520,14 @@ class Smear(Game):
             discards=self.discards,
             high_low=self.options.high_low,
         )
-        won = (sum(1 for a in awards if a.side == 0), sum(1 for a in awards if a.side == 1))
+        won = tally(awards, sides=2)
         changes, made = settle(self.scores, bidder_side=bidder_side, bid=bid, won=won, options=self.options)
         self.add_points(0, changes[0])
         self.add_points(1, changes[1])
         scores = self.scores
-        self.emit(HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores))
-        self.last_hand = LastHand(self.hand_number, awards, won, card_points, bidder, bid, made, changes)
+        scored = HandScored(self.hand_number, bidder, bid, trump, awards, card_points, won, made, changes, scores)
+        self.emit(scored)
+        self.last_hand = LastHand.of(scored)
         winner = winner_after_hand(scores, bidder_side=bidder_side, made=made, options=self.options)
         if winner is not None:
             self.phase = "over"

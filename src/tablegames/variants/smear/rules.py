@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from tablegames.components.cards import PIQUET_RANKS, Card, Rank, Suit, rank_order
-from tablegames.variants.smear.events import PointAward
+from tablegames.mechanics.allfours import CARD_POINTS, FourPoints, PointAward, card_points, setback
 from tablegames.variants.smear.options import SmearOptions
 
 __all__ = [
     "CARD_POINTS",
+    "FOUR_POINTS",
     "ORDER",
     "award_points",
     "card_points",
@@ -22,17 +23,11 @@ __all__ = [
 
 ORDER: Final = rank_order(PIQUET_RANKS)
 """A > K > Q > J > 10 > 9 > 8 > 7, in every suit, trump included (rule 3)."""
-CARD_POINTS: Final = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
-"""Card points for the Game point (rule 4); other ranks count 0."""
-
-
-def card_points(cards: Iterable[Card]) -> int:
-    """The Game card points of ``cards``.
-
-    >>> card_points(Card.parse(c) for c in ("AS", "10H", "9D", "JC"))
-    15
-    """
-    return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+FOUR_POINTS: Final = {
+    "ace-seven": FourPoints(order=ORDER, high=Rank.ACE, low=Rank.SEVEN),
+    "in-play": FourPoints(order=ORDER),
+}
+"""The four points (rule 12) under each ``high_low`` option; Game by :data:`CARD_POINTS` (rule 4)."""
 
 
 def discard_allowance(held_after_pickup: Sequence[Card]) -> tuple[int, int, int, int]:
@@ -81,29 +76,9 @@ def award_points(
         discards: the bidder's discards.
         high_low: ``"ace-seven"`` or ``"in-play"``.
     """
-    played_by = {card: seat for seat, card in plays}
-    trumps = [c for _, c in plays if c.suit == trump]
-    if high_low == "in-play":
-        high_card: Card | None = max(trumps, key=lambda c: ORDER[c.rank]) if trumps else None
-        low_card: Card | None = min(trumps, key=lambda c: ORDER[c.rank]) if trumps else None
-    else:
-        ace, seven = Card(Rank.ACE, trump), Card(Rank.SEVEN, trump)
-        high_card = ace if ace in played_by else None
-        low_card = seven if seven in played_by else None
-    high = PointAward("high", None if high_card is None else side_of[played_by[high_card]], high_card)
-    low = PointAward("low", None if low_card is None else side_of[played_by[low_card]], low_card)
-    jack_card = Card(Rank.JACK, trump)
-    jack = PointAward("jack", None, None)
-    for winner, cards in tricks:
-        if jack_card in cards:
-            jack = PointAward("jack", side_of[winner], jack_card)
-    totals = [0, 0]
-    for winner, cards in tricks:
-        totals[side_of[winner]] += card_points(cards)
-    totals[bidder_side] += card_points(discards)
-    game_side = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
-    game = PointAward("game", game_side, None)
-    return (high, low, jack, game), (totals[0], totals[1])
+    return FOUR_POINTS[high_low].award(  # type: ignore[return-value]
+        trump=trump, plays=plays, tricks=tricks, side_of=side_of, counted_apart=((bidder_side, discards),)
+    )
 
 
 def settle(
@@ -117,15 +92,10 @@ def settle(
     ((2, 1), True)
     """
     made = won[bidder_side] >= bid
-    changes = [0, 0]
-    for side in (0, 1):
-        if side == bidder_side:
-            changes[side] = won[side] if made else -bid
-        else:
-            new = scores[side] + won[side]
-            if options.cap_non_bidders:
-                new = min(new, max(scores[side], options.target))
-            changes[side] = new - scores[side]
+    changes = list(setback(won, bidder_side=bidder_side, bid=bid, made=made))
+    if options.cap_non_bidders:
+        other = 1 - bidder_side
+        changes[other] = min(changes[other], max(0, options.target - scores[other]))
     return (changes[0], changes[1]), made
 
 

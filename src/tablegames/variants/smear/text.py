@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Event
+from tablegames.mechanics.allfours import describe_awards
+from tablegames.mechanics.match import render_cards
 from tablegames.variants.smear.events import (
     BiddingWon,
     BidMade,
@@ -30,32 +32,16 @@ from tablegames.variants.smear.view import SmearView
 __all__ = ["describe_event", "hand_note", "render_cards", "render_trick", "view_lines"]
 
 
-def render_cards(cards: Sequence[Card] | None) -> str:
-    """Cards in notation, space-separated (``"?"`` if hidden).
-
-    >>> render_cards([Card.parse("AS"), Card.parse("10H")])
-    'AS 10H'
-    """
-    if cards is None:
-        return "?"
-    return " ".join(str(c) for c in cards) or "-"
-
-
 def _suit(suit: Suit) -> str:
     return suit.name.lower()
 
 
 def describe_event(event: Event) -> str:
     """One line saying what ``event`` means, in words."""
-    if isinstance(event, DealerDrawn):
-        return f"seat {event.seat} is drawn to deal first"
-    if isinstance(event, HandDealt):
-        hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(event.hands))
-        return f"hand {event.hand_number}, dealt by seat {event.dealer} ({hands})"
+    if isinstance(event, (DealerDrawn, HandDealt, BidPassed, CardPlayed, TrickWon, GameEnded)):
+        return event.describe()
     if isinstance(event, BidMade):
         return f"seat {event.seat} bids {event.amount}"
-    if isinstance(event, BidPassed):
-        return f"seat {event.seat} passes"
     if isinstance(event, ThrownIn):
         return f"everyone passed: hand {event.hand_number} is thrown in and the same dealer deals again"
     if isinstance(event, BiddingWon):
@@ -64,22 +50,13 @@ def describe_event(event: Event) -> str:
         return f"seat {event.seat} takes up {event.count} undealt card(s): {render_cards(event.cards)}"
     if isinstance(event, Discarded):
         return f"seat {event.seat} discards {event.count} card(s): {render_cards(event.cards)}"
-    if isinstance(event, CardPlayed):
-        return f"seat {event.seat} plays {event.card}"
-    if isinstance(event, TrickWon):
-        return f"seat {event.seat} takes the trick {render_cards(event.cards)} (side {event.side})"
     if isinstance(event, HandScored):
-        points = ", ".join(
-            f"{a.point} {'nobody' if a.side is None else f'side {a.side}'}" + (f" ({a.card})" if a.card else "")
-            for a in event.awards
-        )
+        points = describe_awards(event.awards)
         result = "made" if event.made else "set"
         return (
             f"hand {event.hand_number}, trump {_suit(event.trump)}: {points}; card points {event.card_points}; "
             f"seat {event.bidder} bid {event.bid} and was {result}; scores {event.scores}"
         )
-    if isinstance(event, GameEnded):
-        return f"side {event.winner} wins the match ({', '.join(map(str, event.scores))})"
     return repr(event)
 
 
@@ -117,10 +94,7 @@ def view_lines(view: SmearView, labels: Sequence[str]) -> list[str]:
     lines = [f"hand {view.hand_number}, dealt by seat {view.dealer}; {view.phase}; trump {_suit_name(view.trump)}"]
     last = view.last_hand
     if last is not None and view.phase == "bidding":
-        points = ", ".join(
-            f"{a.point} {'nobody' if a.side is None else f'side {a.side}'}" + (f" ({a.card})" if a.card else "")
-            for a in last.awards
-        )
+        points = describe_awards(last.awards)
         result = "made" if last.made else "set"
         lines.append(f"last hand {points}; seat {last.bidder} bid {last.bid}, {result}")
     calls = ", ".join(f"seat {b.seat} {'pass' if b.amount is None else f'bid {b.amount}'}" for b in view.bids)

@@ -6,34 +6,13 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
+from tablegames.mechanics.allfours import LastHand
 from tablegames.mechanics.bidding import BidView
 from tablegames.mechanics.tricks import TrickCard
-from tablegames.variants.smear.events import PointAward
 
-# BidView and TrickCard, the auction's and the trick's parts of the view, are the mechanics'.
+# BidView, TrickCard and LastHand, the auction's, the trick's and the four points' parts of the view,
+# are the mechanics'.
 __all__ = ["BidView", "LastHand", "SmearView", "TrickCard"]
-
-
-@attrs.frozen
-class LastHand:
-    """The result of the last hand that was played (not thrown in)."""
-
-    hand_number: int
-    """The hand's number."""
-    awards: tuple[PointAward, ...]
-    """High, Low, Jack and Game with where each went, and why (the deciding card)."""
-    won: tuple[int, ...]
-    """Points won per side."""
-    card_points: tuple[int, ...]
-    """Each side's card-point total for Game."""
-    bidder: int
-    """The bidder's seat."""
-    bid: int
-    """The bid."""
-    made: bool
-    """Whether the bidder's side made its bid."""
-    changes: tuple[int, ...]
-    """The change to each side's score."""
 
 
 @attrs.frozen(kw_only=True)

@@ -1,0 +1,147 @@
+"""A match of dealt hands: the first dealer drawn, each hand dealt, the match's end.
+
+The events every dealt card game logs the same way, and the steps around them: the random
+choice of the first dealer, the deals a full log records (for replay), the cards as text.
+
+>>> from tablegames.components.cards import Card, Rank, Suit
+>>> dealt = HandDealt(1, 3, ((Card.parse("AS"),), (Card.parse("7H"),)))
+>>> dealt.redact(1).hands, dealt.describe()
+((None, (Card(Rank.SEVEN, Suit.HEARTS),)), 'hand 1, dealt by seat 3 (seat 0: AS; seat 1: 7H)')
+>>> deals_from_events([DealerDrawn(3), dealt], lambda event, dealer: (event.hand_number, dealer))
+[(1, 3)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Self, TypeVar
+
+import attrs
+
+from tablegames.components.cards import Card
+from tablegames.core.errors import LogError
+from tablegames.core.events import Event, redact_hands
+from tablegames.core.rng import hand_rng
+
+__all__ = ["DealerDrawn", "GameEnded", "HandDealt", "deals_from_events", "draw_dealer", "render_cards"]
+
+_D = TypeVar("_D")
+
+
+def render_cards(cards: Sequence[Card] | None) -> str:
+    """Cards in notation, space-separated (``"?"`` if hidden, ``"-"`` if none).
+
+    >>> render_cards([Card.parse("AS"), Card.parse("10H")]), render_cards(None), render_cards(())
+    ('AS 10H', '?', '-')
+    """
+    if cards is None:
+        return "?"
+    return " ".join(str(c) for c in cards) or "-"
+
+
+@attrs.frozen
+class DealerDrawn(Event):
+    """The random choice of the first dealer."""
+
+    tag: ClassVar[str] = "dealer_drawn"
+    seat: int
+    """The first dealer."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> DealerDrawn(2).describe()
+        'seat 2 is drawn to deal first'
+        """
+        return f"seat {self.seat} is drawn to deal first"
+
+
+@attrs.frozen
+class HandDealt(Event):
+    """A hand was shuffled and dealt. Each seat sees only its own cards.
+
+    A variant whose deal records more (an undealt stack) subclasses it, adding fields at the end.
+    """
+
+    tag: ClassVar[str] = "hand_dealt"
+    shown: ClassVar[str] = "every hand"
+    """What a full log's deal shows, for the message when it does not (see :meth:`is_full`)."""
+    hand_number: int
+    """The hand's number, from 1."""
+    dealer: int
+    """The dealer of this hand."""
+    hands: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's cards (``None`` where hidden)."""
+
+    def redact(self, seat: int | None) -> Self:
+        """Hide the other seats' cards from ``seat``."""
+        if seat is None:
+            return self
+        return attrs.evolve(self, hands=redact_hands(self.hands, seat))
+
+    def is_full(self) -> bool:
+        """Whether nothing of the deal is hidden (the event of a full log)."""
+        return all(h is not None for h in self.hands)
+
+    def describe(self) -> str:
+        """The event in words: the hand, its dealer and each seat's cards (``?`` where hidden)."""
+        hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(self.hands))
+        return f"hand {self.hand_number}, dealt by seat {self.dealer} ({hands})"
+
+
+@attrs.frozen
+class GameEnded(Event):
+    """A side won the match."""
+
+    tag: ClassVar[str] = "game_ended"
+    winner: int
+    """The winning side."""
+    scores: tuple[int, ...]
+    """The final scores."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> GameEnded(1, (9, 15)).describe()
+        'side 1 wins the match (9, 15)'
+        """
+        return f"side {self.winner} wins the match ({', '.join(map(str, self.scores))})"
+
+
+def draw_dealer(seed: int, players: int, dealer: int | None = None) -> int:
+    """The first dealer: ``dealer`` if a stacked deal gives one, else drawn from the seed.
+
+    The draw is the seed's ``"dealer"`` stream of hand 1 (:func:`~tablegames.core.rng.hand_rng`),
+    so a seeded match always starts with the same dealer.
+
+    >>> draw_dealer(7, 4, 2), draw_dealer(7, 4) == draw_dealer(7, 4)
+    (2, True)
+    """
+    if dealer is not None:
+        return dealer
+    return hand_rng(seed, 1, "dealer").randrange(players)
+
+
+def deals_from_events(events: Sequence[Event], deal: Callable[[HandDealt, int | None], _D]) -> list[_D]:
+    """The deals that a full log's :class:`HandDealt` events record, for replay.
+
+    Args:
+        events: the log's events.
+        deal: makes the variant's deal from a ``hand_dealt`` event and the first dealer, the
+            seat of a :class:`DealerDrawn` right before it (``None`` for any other hand).
+
+    Raises:
+        LogError: if a deal hides something (see :meth:`HandDealt.is_full`).
+    """
+    deals: list[_D] = []
+    dealer: int | None = None
+    for i, event in enumerate(events):
+        if isinstance(event, DealerDrawn):
+            # the draw belongs to the deal it directly precedes; anywhere else replay reports it
+            dealer = event.seat if i + 1 < len(events) and isinstance(events[i + 1], HandDealt) else None
+        elif isinstance(event, HandDealt):
+            if not event.is_full():
+                raise LogError(f"$.events[{i}]", f"a full log's deal shows {event.shown}")
+            deals.append(deal(event, dealer))
+            dealer = None
+    return deals
