@@ -100,8 +100,8 @@ def test_s1_the_holder_sets_the_engine_and_plays_first_and_goes_out() -> None:
     game = new(S1, **ONE_ROUND)
     start = events_json(game)
     assert kinds(start) == ["hand_dealt", "engine_placed"]
-    assert start[0]["engine"] == "12-12" and start[0]["hands"][0] == ["12-12", "12-5", "5-3"]
-    assert start[1] == {"type": "engine_placed", "tile": "12-12", "holder": 0, "first": 0}
+    assert start[0]["hand_number"] == 1 and start[0]["hands"][0] == ["12-12", "12-5", "5-3"]
+    assert start[1] == {"type": "engine_placed", "tile": "12-12", "seat": 0, "first": 0}
     seen = view(game)
     assert seen["hand"] == ["12-5", "5-3"] and seen["hand_sizes"] == [2, 3]
     assert seen["boneyard_size"] == 85  # 91 - 6 dealt
@@ -390,13 +390,13 @@ def test_s8_engines_change_each_round_and_the_lowest_total_wins() -> None:
     game = new(*S8, rounds=3)
     events = turn(game, 0, ["12-3@0", "12-3@m"], "12-3", 0)
     assert events[1] == ended("domino", 0, [[], ["6-1", "5-4"]], [0, 16], [0, 16])  # 6 + 1 + 5 + 4
-    assert events[2]["engine"] == "11-11" and events[2]["hand_number"] == 2
-    assert events[3] == {"type": "engine_placed", "tile": "11-11", "holder": 1, "first": 1}
+    assert events[2]["type"] == "hand_dealt" and events[2]["hand_number"] == 2
+    assert events[3] == {"type": "engine_placed", "tile": "11-11", "seat": 1, "first": 1}
     assert view(game)["last_round"]["points"] == [0, 16]
     events = turn(game, 1, ["11-2@1", "11-2@m"], "11-2", 1)
     assert events[1] == ended("domino", 1, [["10-9", "8-8"], []], [35, 0], [35, 16], number=2)  # 19 + 16
-    assert events[2]["engine"] == "10-10"
-    assert events[3] == {"type": "engine_placed", "tile": "10-10", "holder": None, "first": 0}
+    assert events[2]["hand_number"] == 3
+    assert events[3] == {"type": "engine_placed", "tile": "10-10", "seat": None, "first": 0}
     seen = view(game)
     assert seen["boneyard_size"] == 86 and seen["engine"] == "10-10"  # 91 - 4 dealt - the engine
     turn(game, 0, ["10-1@0", "10-1@m"], "10-1", 0)
@@ -418,7 +418,7 @@ def test_s8_without_first_the_seed_draws_who_plays_first() -> None:
         game = new(S8[0], S8[1], third, seed=seed, rounds=3)
         put(game, "12-3", 0)
         events = put(game, "11-2", 1)
-        assert events[3]["holder"] is None
+        assert events[3]["seat"] is None
         starters.add(events[3]["first"])
         again = new(S8[0], S8[1], third, seed=seed, rounds=3)
         put(again, "12-3", 0)
@@ -525,11 +525,11 @@ def test_s12_defaults_four_players_fifteen_tiles_thirteen_rounds() -> None:
         assert all(t["tiles"] == [] and t["end"] == 12 and not t["marker"] for t in seen["trains"])
         assert [t["owner"] for t in seen["trains"]] == [0, 1, 2, 3, None]
         placed = events_json(game)[1]
-        if placed["holder"] is None:
+        if placed["seat"] is None:
             assert seen["boneyard_size"] == 30 and seen["hand_sizes"] == [15] * 4
         else:
-            assert seen["boneyard_size"] == 31 and placed["first"] == placed["holder"]
-            assert seen["hand_sizes"][placed["holder"]] == 14
+            assert seen["boneyard_size"] == 31 and placed["first"] == placed["seat"]
+            assert seen["hand_sizes"][placed["seat"]] == 14
         assert seen["first_player"] == placed["first"]
 
 
@@ -537,6 +537,7 @@ def test_s12_a_whole_match_has_thirteen_rounds_and_the_lowest_total_wins() -> No
     """Rules 3 and 22: thirteen rounds with the engines 12-12 down to 0-0; the winner has the lowest total."""
     game = tg.new_game("mexican-train", seed=21, players=3)
     play_out(game, random.Random(21))
-    dealt = [e for e in events_json(game) if e["type"] == "hand_dealt"]
-    assert [d["engine"] for d in dealt] == [f"{v}-{v}" for v in range(12, -1, -1)]
+    placed = [e["tile"] for e in events_json(game) if e["type"] == "engine_placed"]
+    assert [e["hand_number"] for e in events_json(game) if e["type"] == "hand_dealt"] == list(range(1, 14))
+    assert placed == [f"{v}-{v}" for v in range(12, -1, -1)]
     assert game.winner is not None and game.scores[game.winner] == min(game.scores)

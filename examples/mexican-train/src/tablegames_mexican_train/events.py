@@ -37,14 +37,15 @@ TIE_BREAKS: Final = ("countback", "seat")
 class HandDealt(Event):
     """A round was shuffled and dealt, the engine still where the deal put it.
 
-    A seat sees only its own hand; nobody sees the boneyard.
+    A seat sees only its own hand; nobody sees the boneyard. The round's engine is
+    :func:`~tablegames_mexican_train.rules.engine_of` its number; the ``engine_placed`` event
+    that follows names it and where it was. (This event names no piece outside the hands and
+    the boneyard, so that a seat's world sampler may deal every piece it has not seen.)
     """
 
     tag: ClassVar[str] = "hand_dealt"
     hand_number: int
     """The round's number, from 1."""
-    engine: Tile
-    """The round's engine: 12-12 in round 1, 11-11 in round 2, and so on."""
     hands: tuple[tuple[Tile, ...] | None, ...]
     """Each seat's tiles as dealt (``None`` where hidden)."""
     boneyard: tuple[Tile, ...] | None
@@ -66,8 +67,8 @@ class EnginePlaced(Event):
     tag: ClassVar[str] = "engine_placed"
     tile: Tile
     """The engine."""
-    holder: int | None
-    """The seat that held it, ``None`` if it was taken from the boneyard."""
+    seat: int | None
+    """The seat that held it and set it (its holder), ``None`` if it was taken from the boneyard."""
     first: int
     """The seat that plays first: the holder, or the seat the neutral draw picked."""
 

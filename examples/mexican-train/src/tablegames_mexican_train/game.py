@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tablegames.components.tiles import Tile
+from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
@@ -25,6 +26,7 @@ from tablegames_mexican_train.events import (
     TileDrawn,
     TilePlayed,
 )
+from tablegames_mexican_train.filler import MexicanTrainFiller
 from tablegames_mexican_train.options import TILES, MexicanTrainDeal, MexicanTrainOptions, check_mexican_train_deal
 from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
 from tablegames_mexican_train.text import describe_event, hand_note, render_trains
@@ -241,7 +243,7 @@ class MexicanTrain(Game):
                 if boneyard is None or None in hands:
                     raise LogError(f"$.events[{i}]", "a full log's hand_dealt shows every hand and the boneyard")
                 deals.append(MexicanTrainDeal(hands=hands, boneyard=boneyard))  # type: ignore[arg-type]
-            elif dealt and isinstance(event, EnginePlaced) and event.holder is None:  # the draw of rule 6
+            elif dealt and isinstance(event, EnginePlaced) and event.seat is None:  # the draw of rule 6
                 last = deals[-1]
                 deals[-1] = MexicanTrainDeal(hands=last.hands, boneyard=last.boneyard, first=event.first)
             dealt = isinstance(event, HandDealt)
@@ -253,6 +255,11 @@ class MexicanTrain(Game):
         if isinstance(event, TilePlayed):
             return event.seat, play(event.tile, event.train)
         return None
+
+    @classmethod
+    def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
+        """A :class:`~tablegames_mexican_train.filler.MexicanTrainFiller`, for world sampling (bots)."""
+        return MexicanTrainFiller(events, seat=seat, options=options)
 
     # -- the rules --------------------------------------------------------------------
 
@@ -274,7 +281,7 @@ class MexicanTrain(Game):
         number = self.hand_number
         engine = self.engine = engine_of(number)
         deal: MexicanTrainDeal = self.next_deal(number)
-        self.emit(HandDealt(number, engine, deal.hands, deal.boneyard, len(deal.boneyard)))
+        self.emit(HandDealt(number, deal.hands, deal.boneyard, len(deal.boneyard)))
         self.hands = hands = [sorted(hand, key=_RANK.__getitem__) for hand in deal.hands]
         self.boneyard = list(deal.boneyard)
         holder = next((seat for seat, hand in enumerate(hands) if engine in hand), None)

@@ -19,6 +19,8 @@ from tablegames_mexican_train.events import (
     TileDrawn,
     TilePlayed,
 )
+from tablegames_mexican_train.options import MAX_ROUNDS
+from tablegames_mexican_train.rules import engine_of
 from tablegames_mexican_train.view import TrainView
 
 __all__ = ["describe_event", "hand_note", "render_tiles", "render_trains"]
@@ -63,11 +65,12 @@ def describe_event(event: Event) -> str:
         return f"seat {event.seat} passes"
     if isinstance(event, HandDealt):
         hands = "; ".join(f"seat {seat}: {render_tiles(hand)}" for seat, hand in enumerate(event.hands))
-        return f"round {event.hand_number} dealt, engine {event.engine} ({hands}; boneyard {event.boneyard_size})"
+        engine = engine_of(event.hand_number) if 1 <= event.hand_number <= MAX_ROUNDS else "?"
+        return f"round {event.hand_number} dealt, engine {engine} ({hands}; boneyard {event.boneyard_size})"
     if isinstance(event, EnginePlaced):
-        if event.holder is None:
+        if event.seat is None:
             return f"the engine {event.tile} comes from the boneyard; seat {event.first} is drawn to play first"
-        return f"seat {event.holder} sets the engine {event.tile} in the hub and plays first"
+        return f"seat {event.seat} sets the engine {event.tile} in the hub and plays first"
     if isinstance(event, HandEnded):
         how = f"seat {event.seat} goes out" if event.reason == "domino" else "the round is blocked"
         left = "; ".join(f"seat {seat}: {render_tiles(hand)}" for seat, hand in enumerate(event.hands))
