@@ -29,7 +29,7 @@ from tablegames_mexican_train.events import (
 from tablegames_mexican_train.filler import MexicanTrainFiller
 from tablegames_mexican_train.options import TILES, MexicanTrainDeal, MexicanTrainOptions, check_mexican_train_deal
 from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
-from tablegames_mexican_train.text import describe_event, hand_note, render_trains
+from tablegames_mexican_train.text import describe_event, hand_note, render_trains, view_lines
 from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainView
 
 __all__ = ["MexicanTrain"]
@@ -212,6 +212,11 @@ class MexicanTrain(Game):
     def hand_note(cls, event: Event) -> str | None:
         """How a round went, for its row of the scoresheet: who went out, or a block."""
         return hand_note(event)
+
+    @classmethod
+    def render_view(cls, view: MexicanTrainView, labels: Sequence[str]) -> list[str]:
+        """What one seat sees, as lines of text: the round, the trains, the hand sizes, its tiles."""
+        return view_lines(view, labels)
 
     def render_table(self) -> str:
         """The trains as text, one line each, with the engine and the boneyard."""

@@ -21,9 +21,9 @@ from tablegames_mexican_train.events import (
 )
 from tablegames_mexican_train.options import MAX_ROUNDS
 from tablegames_mexican_train.rules import engine_of
-from tablegames_mexican_train.view import TrainView
+from tablegames_mexican_train.view import MexicanTrainView, TrainView
 
-__all__ = ["describe_event", "hand_note", "render_tiles", "render_trains"]
+__all__ = ["describe_event", "hand_note", "render_tiles", "render_trains", "view_lines"]
 
 _TIE_WORDS: Final = {"countback": ", on countback", "seat": ", as the lowest seat of those tied"}
 
@@ -116,3 +116,35 @@ def render_trains(engine: Tile, trains: Sequence[TrainView], *, boneyard: int) -
         lines.append(f"{name}: {render_tiles(train.tiles)} (end {train.end}){flag}")
     lines.append(f"boneyard {boneyard}")
     return "\n".join(lines)
+
+
+def view_lines(view: MexicanTrainView, labels: Sequence[str]) -> list[str]:
+    """What one seat sees, as lines for a person at the command line (the scores come after them).
+
+    ``labels`` names each seat (``"seat 1"``), for the hand sizes.
+
+    >>> import tablegames
+    >>> game = tablegames.new_game("mexican-train", seed=1, players=2, rounds=1, hand_size=3)
+    >>> print("\\n".join(view_lines(game.view(1), ["seat 0", "seat 1"])))
+    round 1 of 1: seat 1 plays first
+    engine 12-12
+    train 0: - (end 12)
+    train 1 *: - (end 12)
+    mexican: - (end 12)
+    boneyard 83
+    tiles in hand: seat 0 3, seat 1 4
+    your pieces  10-3 8-3 5-4 1-0
+    """
+    who = labels[view.first_player] if 0 <= view.first_player < len(labels) else f"seat {view.first_player}"
+    lines = [f"round {view.hand_number} of {view.rounds}: {who} plays first"]
+    lines += render_trains(view.engine, view.trains, boneyard=view.boneyard_size).splitlines()
+    if view.unsatisfied is not None:
+        lines.append(f"the double on {train_name(view.unsatisfied)} must be satisfied first")
+    sizes = ", ".join(f"{label} {size}" for label, size in zip(labels, view.hand_sizes, strict=False))
+    lines.append(f"tiles in hand: {sizes}")
+    last = view.last_round
+    if last is not None:
+        how = "blocked" if last.seat is None else f"seat {last.seat} went out"
+        lines.append(f"round {last.hand_number}: {how}; points {_totals(last.points)}")
+    lines.append(f"your pieces  {render_tiles(view.hand)}")
+    return lines
