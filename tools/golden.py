@@ -39,6 +39,8 @@ SPECS: Final[list[tuple[str, dict[str, Any], tuple[int, ...]]]] = [
     ("all-fives", {"players": 3}, (3,)),
     ("all-fives", {"players": 4}, (4,)),
     ("auction-pitch", {}, (1, 2)),
+    ("euchre", {}, (1, 2)),
+    ("euchre", {"stick_the_dealer": True, "alone": False}, (3,)),
 ]
 
 

@@ -54,6 +54,8 @@ SPECS: Final[list[tuple[str, str, dict[str, Any], int | dict[str, Any]]]] = [
     ("all-fives", "three players", {"players": 3}, 5),
     ("all-fives", "four players (partnerships)", {"players": 4}, 3),
     ("auction-pitch", "default options", {}, 3),
+    ("euchre", "default options", {}, 3),
+    ("euchre", "stick the dealer, no going alone", {"stick_the_dealer": True, "alone": False}, 3),
 ]
 
 
