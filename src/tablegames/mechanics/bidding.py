@@ -56,10 +56,11 @@ from typing import ClassVar, Final, Generic, TypeVar
 import attrs
 
 from tablegames.core.errors import quote
-from tablegames.core.events import Event
+from tablegames.core.events import Action, Event
 
 __all__ = [
     "Auction",
+    "Bid",
     "BidMade",
     "BidPassed",
     "BidView",
@@ -67,6 +68,7 @@ __all__ = [
     "CallView",
     "Calling",
     "ForcedBiddingWon",
+    "Pass",
 ]
 
 _C = TypeVar("_C", bound=Hashable)  # the type of a variant's calls
@@ -81,6 +83,28 @@ class BidView:
     """The seat that spoke."""
     amount: int | None
     """Its bid, or ``None`` for a pass."""
+
+
+@attrs.frozen
+class Bid(Action):
+    """Bid ``amount`` in an :class:`Auction`. JSON: ``{"type": "bid", "amount": 3}``."""
+
+    tag: ClassVar[str] = "bid"
+    amount: int
+    """The points the bidder's side undertakes to win."""
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@attrs.frozen
+class Pass(Action):
+    """Pass in the bidding. JSON: ``{"type": "pass"}``."""
+
+    tag: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
 
 
 @attrs.frozen

@@ -54,11 +54,12 @@ from typing import ClassVar, Final
 import attrs
 
 from tablegames.components.cards import Card, Rank, Suit, standard_deck
-from tablegames.core.events import Event
+from tablegames.core.events import Action, Event
 
 __all__ = [
     "CardPlayed",
     "Follow",
+    "PlayCard",
     "TrickCard",
     "TrickPlay",
     "TrickWon",
@@ -66,6 +67,18 @@ __all__ = [
     "strength_by_rank",
     "trick_winner",
 ]
+
+
+@attrs.frozen
+class PlayCard(Action):
+    """Play ``card`` to the trick. JSON: ``{"type": "play", "card": "AH"}``."""
+
+    tag: ClassVar[str] = "play"
+    card: Card
+    """The card played."""
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
 
 
 @attrs.frozen

@@ -31,6 +31,7 @@ from tablegames_auction_pitch.game import FOLLOW, AuctionPitch
 from tablegames_auction_pitch.options import HAND_SIZE, AuctionPitchDeal, AuctionPitchOptions, check_deal
 from tablegames_auction_pitch.rules import (
     CARD_POINTS,
+    FOUR_POINTS,
     MAX_BID,
     MIN_BID,
     ORDER,
@@ -45,6 +46,7 @@ from tablegames_auction_pitch.view import AuctionPitchView, BidView, LastHand, T
 __all__ = [
     "CARD_POINTS",
     "FOLLOW",
+    "FOUR_POINTS",
     "HAND_SIZE",
     "MAX_BID",
     "MIN_BID",

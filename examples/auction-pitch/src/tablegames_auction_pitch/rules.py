@@ -1,15 +1,21 @@
-"""Auction Pitch's counting, settlement and end-of-match rules, as pure functions."""
+"""Auction Pitch's rule choices: the bids, the rank order, the four points, settlement and the end.
+
+The four points are the All Fours mechanic's (:class:`~tablegames.mechanics.allfours.FourPoints`)
+with High and Low the highest and lowest trumps played, which are the ones dealt, since
+every card dealt is played; a smudge must win all four.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from tablegames.components.cards import STANDARD_RANKS, Card, Rank, Suit, rank_order
-from tablegames_auction_pitch.events import PointAward
+from tablegames.components.cards import STANDARD_RANKS, Card, Suit, rank_order
+from tablegames.mechanics.allfours import CARD_POINTS, FourPoints, PointAward, card_points, setback
 
 __all__ = [
     "CARD_POINTS",
+    "FOUR_POINTS",
     "MAX_BID",
     "MIN_BID",
     "ORDER",
@@ -28,35 +34,18 @@ SMUDGE: Final = 5
 """The smudge bid (with the ``smudge`` option): all four points, for the match."""
 ORDER: Final = rank_order(STANDARD_RANKS)
 """A > K > Q > J > 10 > 9 > ... > 2 in every suit, trump included (rule 3)."""
-CARD_POINTS: Final = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
-"""Card points for the Game point (rule 4); other ranks count 0."""
+FOUR_POINTS: Final = FourPoints(order=ORDER)
+"""High, Low, Jack and Game (rule 12), Game by :data:`CARD_POINTS` (rule 4)."""
 
 
-def card_points(cards: Iterable[Card]) -> int:
-    """The Game card points of ``cards``.
-
-    >>> card_points(Card.parse(c) for c in ("AS", "10H", "9D", "JC", "2C"))
-    15
-    """
-    return sum(CARD_POINTS.get(c.rank, 0) for c in cards)
+_Plays = Sequence[tuple[int, Card]]
+_Tricks = Sequence[tuple[int, Sequence[Card]]]
 
 
 def award_points(
-    *,
-    trump: Suit,
-    plays: Sequence[tuple[int, Card]],
-    tricks: Sequence[tuple[int, Sequence[Card]]],
-    side_of: Sequence[int],
-) -> tuple[tuple[PointAward, ...], tuple[int, int]]:
+    *, trump: Suit, plays: _Plays, tricks: _Tricks, side_of: Sequence[int]
+) -> tuple[tuple[PointAward, ...], tuple[int, ...]]:
     """High, Low, Jack and Game for a played hand (rule 12), and each side's card points.
-
-    Every card dealt is played, so the trumps played are the trumps dealt.
-
-    Args:
-        trump: the trump suit.
-        plays: every ``(seat, card)`` played in the hand.
-        tricks: each trick as ``(winning seat, its cards)``.
-        side_of: the side of each seat.
 
     >>> c = Card.parse
     >>> plays = [(0, c("5H")), (1, c("2H")), (2, c("JH")), (3, c("10S")),
@@ -66,41 +55,22 @@ def award_points(
     >>> [(a.point, a.side, a.card and str(a.card)) for a in awards], totals
     ([('high', 1, 'AH'), ('low', 1, '2H'), ('jack', 0, 'JH'), ('game', 1, None)], (11, 13))
     """
-    trumps = [(seat, card) for seat, card in plays if card.suit == trump]
-    high_seat, high_card = max(trumps, key=lambda p: ORDER[p[1].rank])
-    low_seat, low_card = min(trumps, key=lambda p: ORDER[p[1].rank])
-    high = PointAward("high", side_of[high_seat], high_card)
-    low = PointAward("low", side_of[low_seat], low_card)
-    jack_card = Card(Rank.JACK, trump)
-    jack = PointAward("jack", None, None)
-    totals = [0, 0]
-    for winner, cards in tricks:
-        if jack_card in cards:
-            jack = PointAward("jack", side_of[winner], jack_card)
-        totals[side_of[winner]] += card_points(cards)
-    game_side = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
-    game = PointAward("game", game_side, None)
-    return (high, low, jack, game), (totals[0], totals[1])
+    return FOUR_POINTS.award(trump=trump, plays=plays, tricks=tricks, side_of=side_of)
 
 
-def settle(*, pitcher_side: int, bid: int, won: Sequence[int]) -> tuple[tuple[int, int], bool]:
+def settle(*, pitcher_side: int, bid: int, won: Sequence[int]) -> tuple[tuple[int, ...], bool]:
     """The change to each side's score after a hand (rule 13), and whether the bid was made.
 
     A smudge (a bid of 5) is made only by winning all four points.
 
     >>> settle(pitcher_side=0, bid=3, won=(2, 2))
     ((-3, 2), False)
-    >>> settle(pitcher_side=1, bid=2, won=(1, 3))
-    ((1, 3), True)
     >>> settle(pitcher_side=1, bid=5, won=(0, 4)), settle(pitcher_side=1, bid=5, won=(1, 3))
     (((0, 4), True), ((1, -5), False))
     """
     points = won[pitcher_side]
     made = points == 4 if bid == SMUDGE else points >= bid
-    changes = [won[0], won[1]]
-    if not made:
-        changes[pitcher_side] = -bid
-    return (changes[0], changes[1]), made
+    return setback(won, bidder_side=pitcher_side, bid=bid, made=made), made
 
 
 def winner_after_hand(scores: Sequence[int], *, pitcher_side: int, bid: int, made: bool, target: int) -> int | None:
@@ -115,14 +85,8 @@ def winner_after_hand(scores: Sequence[int], *, pitcher_side: int, bid: int, mad
     1
     >>> winner_after_hand((-3, 2), pitcher_side=0, bid=5, made=True, target=11)
     0
-    >>> winner_after_hand((10, 9), pitcher_side=1, bid=2, made=True, target=11) is None
-    True
     """
-    if bid == SMUDGE and made:
-        return pitcher_side
-    if scores[pitcher_side] >= target:
+    if (bid == SMUDGE and made) or scores[pitcher_side] >= target:
         return pitcher_side
     other = 1 - pitcher_side
-    if scores[other] >= target:
-        return other
-    return None
+    return other if scores[other] >= target else None

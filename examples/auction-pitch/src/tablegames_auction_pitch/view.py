@@ -6,34 +6,12 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
+from tablegames.mechanics.allfours import LastHand
 from tablegames.mechanics.bidding import BidView
 from tablegames.mechanics.tricks import TrickCard
-from tablegames_auction_pitch.events import PointAward
 
-# BidView and TrickCard, the auction's and the trick's parts of the view, are the mechanics'.
+# The parts of the view that record the auction, the trick and the last hand are the mechanics'.
 __all__ = ["AuctionPitchView", "BidView", "LastHand", "TrickCard"]
-
-
-@attrs.frozen
-class LastHand:
-    """The result of the last hand."""
-
-    hand_number: int
-    """The hand's number."""
-    awards: tuple[PointAward, ...]
-    """High, Low, Jack and Game with where each went, and why (the deciding card)."""
-    won: tuple[int, ...]
-    """Points won per side."""
-    card_points: tuple[int, ...]
-    """Each side's card-point total for Game."""
-    bidder: int
-    """The pitcher's seat."""
-    bid: int
-    """The bid."""
-    made: bool
-    """Whether the pitcher's side made its bid."""
-    changes: tuple[int, ...]
-    """The change to each side's score."""
 
 
 @attrs.frozen(kw_only=True)

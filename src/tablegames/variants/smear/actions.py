@@ -1,4 +1,4 @@
-"""Four Point Smear's actions: bid, pass, discard, play."""
+"""Four Point Smear's actions: bid, pass, discard, play (the bid, the pass and the play are the mechanics')."""
 
 from __future__ import annotations
 
@@ -8,30 +8,10 @@ import attrs
 
 from tablegames.components.cards import Card
 from tablegames.core.events import Action
+from tablegames.mechanics.bidding import Bid, Pass
+from tablegames.mechanics.tricks import PlayCard
 
 __all__ = ["Bid", "Discard", "Pass", "PlayCard"]
-
-
-@attrs.frozen
-class Bid(Action):
-    """Bid ``amount`` points (2 to 4). JSON: ``{"type": "bid", "amount": 3}``."""
-
-    tag: ClassVar[str] = "bid"
-    amount: int
-    """The points the bidder's side undertakes to win."""
-
-    def __str__(self) -> str:
-        return f"bid {self.amount}"
-
-
-@attrs.frozen
-class Pass(Action):
-    """Pass in the bidding. JSON: ``{"type": "pass"}``."""
-
-    tag: ClassVar[str] = "pass"
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 @attrs.frozen
@@ -47,15 +27,3 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return "discard " + " ".join(str(c) for c in self.cards)
-
-
-@attrs.frozen
-class PlayCard(Action):
-    """Play ``card`` to the trick. JSON: ``{"type": "play", "card": "AH"}``."""
-
-    tag: ClassVar[str] = "play"
-    card: Card
-    """The card played."""
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
