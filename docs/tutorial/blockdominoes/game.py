@@ -19,13 +19,13 @@ from typing import ClassVar
 from blockdominoes.actions import Play
 from blockdominoes.events import GameEnded, HandDealt, HandEnded, Passed, TilePlayed
 from blockdominoes.options import HAND_SIZE, BlockDeal, BlockOptions, check_block_deal
-from blockdominoes.view import BlockView, EndView
+from blockdominoes.view import BlockView
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
-from tablegames.mechanics.line import ARM_IDS, EAST, WEST, LineLayout
+from tablegames.mechanics.line import ARM_IDS, EAST, WEST, LineLayout, end_views
 
 __all__ = ["BlockDominoes"]
 
@@ -87,7 +87,7 @@ class BlockDominoes(Game):
             current_player=current,
             legal_actions=tuple(self.legal_actions()) if seat == current else (),  # type: ignore[arg-type]
             line=tuple(line),
-            ends=tuple(EndView(ARM_IDS[arm], layout.value(arm)) for arm in layout.open_arms()),
+            ends=end_views(layout),
         )
 
     # [end contract]

@@ -6,18 +6,9 @@ import attrs
 
 from blockdominoes.actions import Play
 from tablegames.components.tiles import Tile
+from tablegames.mechanics.line import EndView
 
 __all__ = ["BlockView", "EndView"]
-
-
-@attrs.frozen
-class EndView:
-    """An end of the line. JSON: ``{"id": "W", "value": 6}``."""
-
-    id: str
-    """The end id, ``"W"`` or ``"E"``."""
-    value: int
-    """The pips a tile must show to go there."""
 
 
 @attrs.frozen(kw_only=True)
