@@ -49,7 +49,7 @@ __all__ = [
 POINTS: Final = ("high", "low", "jack", "game")
 """The four points, in the order a hand's awards list them."""
 CARD_POINTS: Final[Mapping[Rank, int]] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
-"""The usual card points for the Game point: ten 10, ace 4, king 3, queen 2, jack 1; other ranks 0."""
+"""The usual card points for the Game point (ten 10, ace 4, king 3, queen 2, jack 1; other ranks 0)."""
 
 
 def card_points(cards: Iterable[Card], points: Mapping[Rank, int] = CARD_POINTS) -> int:

@@ -87,7 +87,7 @@ class BidView:
 
 @attrs.frozen
 class Bid(Action):
-    """Bid ``amount`` in an :class:`Auction`. JSON: ``{"type": "bid", "amount": 3}``."""
+    """Bid ``amount`` in an :class:`~tablegames.mechanics.bidding.Auction`. JSON: ``{"type": "bid", "amount": 3}``."""
 
     tag: ClassVar[str] = "bid"
     amount: int
@@ -109,7 +109,7 @@ class Pass(Action):
 
 @attrs.frozen
 class BidMade(Event):
-    """A seat bid in an :class:`Auction`."""
+    """A seat bid in an :class:`~tablegames.mechanics.bidding.Auction`."""
 
     tag: ClassVar[str] = "bid_made"
     seat: int
@@ -137,7 +137,7 @@ class BidPassed(Event):
 
 @attrs.frozen
 class BiddingWon(Event):
-    """The bidding ended with a high bidder (:attr:`Auction.winner`)."""
+    """The bidding ended with a high bidder (:attr:`~tablegames.mechanics.bidding.Auction.winner`)."""
 
     tag: ClassVar[str] = "bidding_won"
     seat: int
@@ -150,7 +150,8 @@ class BiddingWon(Event):
 class ForcedBiddingWon(BiddingWon):
     """The bidding of an auction with a ``forced_bid`` ended: the high bidder, and whether it was stuck.
 
-    JSON as :class:`BiddingWon` with one more field, ``forced`` (:attr:`Auction.stuck`).
+    JSON as :class:`~tablegames.mechanics.bidding.BiddingWon` with one more field, ``forced``
+    (:attr:`~tablegames.mechanics.bidding.Auction.stuck`).
     """
 
     forced: bool

@@ -13,19 +13,28 @@ choice of the first dealer, the deals a full log records (for replay), the cards
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Self
 
 import attrs
 
 from tablegames.components.cards import Card
-from tablegames.core.errors import LogError
+from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Event, redact_hands
 from tablegames.core.rng import hand_rng
 
-__all__ = ["DealerDrawn", "GameEnded", "HandDealt", "deals_from_events", "draw_dealer", "render_cards"]
-
-_D = TypeVar("_D")
+__all__ = [
+    "DealerDrawn",
+    "GameEnded",
+    "HandDealt",
+    "card_problems",
+    "check_dealer",
+    "check_hands",
+    "deals_from_events",
+    "draw_dealer",
+    "render_cards",
+]
 
 
 def render_cards(cards: Sequence[Card] | None) -> str:
@@ -122,7 +131,7 @@ def draw_dealer(seed: int, players: int, dealer: int | None = None) -> int:
     return hand_rng(seed, 1, "dealer").randrange(players)
 
 
-def deals_from_events(events: Sequence[Event], deal: Callable[[HandDealt, int | None], _D]) -> list[_D]:
+def deals_from_events(events: Sequence[Event], deal: Callable[[HandDealt, int | None], Any]) -> list[Any]:
     """The deals that a full log's :class:`HandDealt` events record, for replay.
 
     Args:
@@ -133,7 +142,7 @@ def deals_from_events(events: Sequence[Event], deal: Callable[[HandDealt, int | 
     Raises:
         LogError: if a deal hides something (see :meth:`HandDealt.is_full`).
     """
-    deals: list[_D] = []
+    deals: list[Any] = []
     dealer: int | None = None
     for i, event in enumerate(events):
         if isinstance(event, DealerDrawn):
@@ -145,3 +154,61 @@ def deals_from_events(events: Sequence[Event], deal: Callable[[HandDealt, int | 
             deals.append(deal(event, dealer))
             dealer = None
     return deals
+
+
+def check_hands(hands: Any, *, game: str, seats: int, size: int) -> str | None:
+    """What is wrong with a stacked deal's ``hands`` (one tuple of ``size`` cards per seat), or ``None``.
+
+    Only the shape: :func:`card_problems` checks the cards. ``game`` names the variant in the message.
+
+    >>> check_hands(((),) * 3, game="Pitch", seats=4, size=6)
+    '3 hands; Pitch deals one hand to each of 4 seats'
+    >>> check_hands(((),) * 4, game="Pitch", seats=4, size=6)
+    'hands[0] has 0 cards; each hand has 6'
+    """
+    if not isinstance(hands, tuple) or len(hands) != seats:
+        found = len(hands) if isinstance(hands, tuple) else quote(hands)
+        return f"{found} hands; {game} deals one hand to each of {seats} seats"
+    for i, hand in enumerate(hands):
+        if not isinstance(hand, tuple) or len(hand) != size:
+            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else quote(hand)} cards; each hand has {size}"
+    return None
+
+
+def card_problems(cards: Sequence[Any], deck: Sequence[Card], *, complete: bool = False) -> str | None:
+    """What is wrong with the cards of a deal: not cards, duplicates, cards outside ``deck``; ``None`` if nothing.
+
+    Args:
+        cards: every card the deal places.
+        deck: the variant's deck, in deck order.
+        complete: whether the deal must place every card of the deck (then missing ones are named).
+
+    >>> deck = [Card.parse(c) for c in ("AS", "KS", "QS")]
+    >>> card_problems([deck[0], deck[0]], deck, complete=True)
+    'duplicate cards AS; missing cards KS, QS'
+    """
+    if not all(isinstance(c, Card) for c in cards):
+        return "every piece must be a Card"
+    counts = Counter(cards)
+    parts = []
+    duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
+    if duplicates:
+        parts.append(f"duplicate cards {', '.join(duplicates)}")
+    missing = [str(c) for c in deck if c not in counts] if complete else []
+    if missing:
+        parts.append(f"missing cards {', '.join(missing)}")
+    foreign = sorted(str(c) for c in counts if c not in deck)
+    if foreign:
+        parts.append(f"cards outside the {len(deck)}-card deck {', '.join(foreign)}")
+    return "; ".join(parts) or None
+
+
+def check_dealer(dealer: Any, seats: int) -> str | None:
+    """What is wrong with a stacked deal's first ``dealer`` (``None``: drawn from the seed), or ``None``.
+
+    >>> check_dealer(4, 4), check_dealer(None, 4)
+    ('dealer 4 is not a seat; seats are 0 to 3', None)
+    """
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):
+        return f"dealer {quote(dealer)} is not a seat; seats are 0 to {seats - 1}"
+    return None

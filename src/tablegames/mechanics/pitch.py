@@ -21,22 +21,73 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
+import attrs
+
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.components.seats import Seating
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
 from tablegames.mechanics.allfours import FourPoints, HandScored, LastHand, tally
-from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, ForcedBiddingWon, Pass
+from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, BidView, ForcedBiddingWon, Pass
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_from_events, draw_dealer
-from tablegames.mechanics.tricks import CardPlayed, Follow, PlayCard, TrickPlay, TrickWon, strength_by_rank
+from tablegames.mechanics.tricks import (
+    CardPlayed,
+    Follow,
+    PlayCard,
+    TrickCard,
+    TrickPlay,
+    TrickWon,
+    strength_by_rank,
+)
 
-__all__ = ["PitchGame"]
+__all__ = ["PitchGame", "PitchView"]
 
 _SEATING: Final = Seating(4, partnerships=True)
 _SIDE: Final = tuple(_SEATING.side_of(s) for s in range(4))
 _card_played: Final = fast_constructor(CardPlayed)
 _trick_won: Final = fast_constructor(TrickWon)
+
+
+@attrs.frozen(kw_only=True)
+class PitchView:
+    """What one seat may know of a Pitch game, the part every variant's view shares (:meth:`PitchGame.view_fields`).
+
+    A variant's view subclasses it, adding its own fields and then ``target`` and ``winner``.
+    """
+
+    seat: int
+    """The seat this view is for."""
+    hand_number: int
+    """The current hand, from 1 (a hand thrown in counts)."""
+    hand: tuple[Card, ...]
+    """The seat's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    scores: tuple[int, ...]
+    """Each side's score (side 0 is seats 0 and 2; side 1 is seats 1 and 3)."""
+    current_player: int | None
+    """The seat that must act, ``None`` once the game is over."""
+    legal_actions: tuple[Action, ...]
+    """The seat's legal actions (``[]`` when it is not its turn)."""
+    phase: str = attrs.field(metadata={"json_schema": {"enum": ["bidding", "discard", "play", "over"]}})
+    """``"bidding"``, ``"discard"`` (in a variant with a discard), ``"play"`` or ``"over"``."""
+    dealer: int
+    """The dealer of this hand."""
+    bids: tuple[BidView, ...]
+    """The calls of this hand's bidding so far."""
+    bidder: int | None
+    """The high bidder, once the bidding is over."""
+    bid: int | None
+    """The winning bid, once the bidding is over."""
+    trump: Suit | None
+    """The trump suit, once the first card is led."""
+    trick: tuple[TrickCard, ...]
+    """The cards of the trick in progress."""
+    tricks_won: tuple[int, ...]
+    """Tricks taken by each side this hand."""
+    last_hand: LastHand | None
+    """The last played hand's points with their reasons, and card points."""
 
 
 class PitchGame(Game):
@@ -48,6 +99,8 @@ class PitchGame(Game):
     the subclass is defined.
     """
 
+    summary: ClassVar[str] = ""
+    """Left empty, so that each variant says what it is (see :attr:`tablegames.core.game.Game.summary`)."""
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     deck: ClassVar[tuple[Card, ...]] = ()
@@ -59,13 +112,13 @@ class PitchGame(Game):
     min_bid: ClassVar[int] = 2
     """The lowest bid."""
     max_bid: ClassVar[int] = 4
-    """The highest bid of :meth:`new_auction`'s default auction."""
+    """The highest bid of the default auction (:meth:`~tablegames.mechanics.pitch.PitchGame.new_auction`)."""
     bid_class: ClassVar[type[Bid]] = Bid
     """The variant's bid action (a subclass of :class:`~tablegames.mechanics.bidding.Bid` may word it)."""
     follow: ClassVar[Follow] = Follow.FOLLOW_OR_TRUMP
     """How a player answers the suit led."""
     four_points: ClassVar[FourPoints | None] = None
-    """The four points' rules; ``None`` if :meth:`points_rules` chooses them by the options."""
+    """The four points' rules; ``None`` if ``points_rules`` chooses them by the options."""
     before_play: ClassVar[str] = "the bidding"
     """What comes before the card play, for the message when a card is played too soon."""
 
@@ -169,7 +222,7 @@ class PitchGame(Game):
         return super().legal_actions()
 
     def view_fields(self, seat: int) -> dict[str, Any]:
-        """The fields every Pitch view shares, for the variant's ``view``: the hand, the bidding, the trick, scores."""
+        """The fields of :class:`PitchView` and ``target`` and ``winner``, for the variant's ``view``."""
         self._check_seat(seat)
         current = self.current_player
         play = self.trick_play

@@ -102,7 +102,7 @@ class CardPlayed(Event):
 
 @attrs.frozen
 class TrickWon(Event):
-    """A trick was completed and collected (:meth:`TrickPlay.play` returned its winner)."""
+    """A trick was completed and collected (:meth:`~tablegames.mechanics.tricks.TrickPlay.play` returned its winner)."""
 
     tag: ClassVar[str] = "trick_won"
     seat: int

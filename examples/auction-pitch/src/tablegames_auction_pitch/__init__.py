@@ -4,7 +4,8 @@ Four players in two partnerships, a 52-card deck, six cards each, one round of b
 which the dealer is stuck with a bid of 2 when everyone else passes, trump named by the
 pitcher's first lead, and the four points High, Low, Jack and Game. It uses only the public API of
 :mod:`tablegames`: the :class:`~tablegames.core.game.Game` hooks, the card components, and the
-trick and auction mechanics. Installed, it registers through the ``tablegames.variants``
+mechanics of the Pitch family (:class:`~tablegames.mechanics.pitch.PitchGame`), whose events it
+logs and re-exports here. Installed, it registers through the ``tablegames.variants``
 entry point:
 
 >>> import tablegames
@@ -14,19 +15,12 @@ True
 AuctionPitchOptions(target=7, smudge=True)
 """
 
+from tablegames.mechanics.allfours import HandScored, PointAward
+from tablegames.mechanics.bidding import BidMade, BidPassed
+from tablegames.mechanics.bidding import ForcedBiddingWon as BiddingWon
+from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt
+from tablegames.mechanics.tricks import CardPlayed, TrickWon
 from tablegames_auction_pitch.actions import Bid, Pass, PlayCard
-from tablegames_auction_pitch.events import (
-    BiddingWon,
-    BidMade,
-    BidPassed,
-    CardPlayed,
-    DealerDrawn,
-    GameEnded,
-    HandDealt,
-    HandScored,
-    PointAward,
-    TrickWon,
-)
 from tablegames_auction_pitch.game import FOLLOW, AuctionPitch
 from tablegames_auction_pitch.options import HAND_SIZE, AuctionPitchDeal, AuctionPitchOptions, check_deal
 from tablegames_auction_pitch.rules import (

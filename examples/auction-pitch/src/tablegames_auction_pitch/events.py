@@ -1,8 +1,7 @@
-"""Auction Pitch's events: all of them are the mechanics', named here for the package's users.
+"""Auction Pitch's events, every one the mechanics': the match's, the auction's, the trick play's and the four points'.
 
-The auction's (:class:`~tablegames.mechanics.bidding.ForcedBiddingWon` records the dealer
-stuck with the bid), the trick play's, the four points' and the match's events, with their
-JSON ``type`` tags and visibility rules.
+``BiddingWon`` is :class:`~tablegames.mechanics.bidding.ForcedBiddingWon`, which records
+whether the dealer was stuck with the bid.
 """
 
 from tablegames.mechanics.allfours import HandScored, PointAward
@@ -11,21 +10,7 @@ from tablegames.mechanics.bidding import ForcedBiddingWon as BiddingWon
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt
 from tablegames.mechanics.tricks import CardPlayed, TrickWon
 
-EVENT_CLASSES: tuple[type, ...] = (
-    DealerDrawn,
-    HandDealt,
-    BidMade,
-    BidPassed,
-    BiddingWon,
-    CardPlayed,
-    TrickWon,
-    HandScored,
-    GameEnded,
-)
-"""The events of an Auction Pitch log, in the order a hand logs them."""
-
 __all__ = [
-    "EVENT_CLASSES",
     "BidMade",
     "BidPassed",
     "BiddingWon",

@@ -12,12 +12,12 @@ from typing import ClassVar, Final
 from tablegames.components.cards import Card, standard_deck
 from tablegames.core.events import Action, Event
 from tablegames.core.rng import hand_rng
-from tablegames.mechanics.bidding import Auction
-from tablegames.mechanics.match import HandDealt
+from tablegames.mechanics.allfours import HandScored
+from tablegames.mechanics.bidding import Auction, BidMade, BidPassed, ForcedBiddingWon
+from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt
 from tablegames.mechanics.pitch import PitchGame
-from tablegames.mechanics.tricks import Follow
+from tablegames.mechanics.tricks import CardPlayed, Follow, TrickWon
 from tablegames_auction_pitch.actions import Bid, Pass, PlayCard
-from tablegames_auction_pitch.events import EVENT_CLASSES
 from tablegames_auction_pitch.options import HAND_SIZE, AuctionPitchDeal, AuctionPitchOptions, check_deal
 from tablegames_auction_pitch.rules import FOUR_POINTS, MAX_BID, MIN_BID, ORDER, SMUDGE, settle, winner_after_hand
 from tablegames_auction_pitch.text import describe_event, render_trick
@@ -48,7 +48,11 @@ class AuctionPitch(PitchGame):
     options_class: ClassVar[type[AuctionPitchOptions]] = AuctionPitchOptions
     deal_class: ClassVar[type[AuctionPitchDeal]] = AuctionPitchDeal
     action_classes: ClassVar[tuple[type[Action], ...]] = (Bid, Pass, PlayCard)
-    event_classes: ClassVar[tuple[type[Event], ...]] = EVENT_CLASSES
+    event_classes: ClassVar[tuple[type[Event], ...]] = (
+        *(DealerDrawn, HandDealt, BidMade, BidPassed, ForcedBiddingWon),
+        *(CardPlayed, TrickWon, HandScored, GameEnded),
+    )
+    """Every event is the mechanics'; ``bidding_won`` records whether the dealer was stuck."""
     pieces: ClassVar[frozenset[Card]] = frozenset(_DECK)
     deck: ClassVar[tuple[Card, ...]] = _DECK
     order: ClassVar = ORDER

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import attrs
 
 from tablegames.components.cards import Card, standard_deck
-from tablegames.core.errors import quote
 from tablegames.core.game import MAX_TARGET
 from tablegames.core.options import bool_option, int_option
+from tablegames.mechanics.match import card_problems, check_dealer, check_hands
 
 __all__ = ["HAND_SIZE", "AuctionPitchDeal", "AuctionPitchOptions", "check_deal"]
 
 HAND_SIZE: Final = 6
 """Cards dealt to each seat."""
-_DECK: Final = frozenset(standard_deck())
+_DECK: Final = standard_deck()
 
 
 @attrs.frozen(kw_only=True)
@@ -57,27 +56,9 @@ def check_deal(deal: AuctionPitchDeal, options: AuctionPitchOptions) -> str | No
     >>> check_deal(AuctionPitchDeal(hands=(tuple(hands[0]),) * 4), AuctionPitchOptions())
     'duplicate cards 10S, 9S, AS, JS, KS, QS; a deal gives 24 different cards of the 52-card deck'
     """
-    hands = deal.hands
-    if not isinstance(hands, tuple) or len(hands) != 4:
-        count = len(hands) if isinstance(hands, tuple) else repr(hands)
-        return f"{count} hands; Auction Pitch deals one hand to each of 4 seats"
-    for i, hand in enumerate(hands):
-        if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
-            found = len(hand) if isinstance(hand, tuple) else quote(hand)
-            return f"hands[{i}] has {found} cards; each hand has {HAND_SIZE}"
-    every = [c for h in hands for c in h]
-    if not all(isinstance(c, Card) for c in every):
-        return "every piece must be a Card"
-    counts = Counter(every)
-    duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
-    foreign = sorted(str(c) for c in counts if c not in _DECK)
-    if duplicates or foreign:
-        parts = []
-        if duplicates:
-            parts.append(f"duplicate cards {', '.join(duplicates)}")
-        if foreign:
-            parts.append(f"cards outside the 52-card deck {', '.join(foreign)}")
-        return "; ".join(parts) + "; a deal gives 24 different cards of the 52-card deck"
-    if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
-        return f"dealer {quote(deal.dealer)} is not a seat; seats are 0 to 3"
-    return None
+    problem = check_hands(deal.hands, game="Auction Pitch", seats=4, size=HAND_SIZE)
+    if problem is None:
+        problem = card_problems([c for h in deal.hands for c in h], _DECK)
+        if problem is not None and problem != "every piece must be a Card":
+            problem += "; a deal gives 24 different cards of the 52-card deck"
+    return problem or check_dealer(deal.dealer, 4)

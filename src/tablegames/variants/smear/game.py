@@ -340,8 +340,20 @@ class Smear(PitchGame):
         return winner_after_hand(self.scores, bidder_side=bidder_side, made=made, options=self.options)
 
     def copy_state(self, new: Smear) -> None:
-        """Copy the hands, the auction and the trick play, and the pickup and discard."""
-        super().copy_state(new)
+        """Copy the hands, the auction and the trick play, and the pickup and discard (one method: a hot path)."""
+        new._seating = self._seating
+        new.hand_number = self.hand_number
+        new.dealer = self.dealer
+        new.hands = [h[:] for h in self.hands]
+        new.undealt = self.undealt
+        auction = self.auction
+        new.auction = auction if auction.is_over else auction.copy()  # a closed auction never changes
+        new.phase = self.phase
+        new.bidder = self.bidder
+        new.bid = self.bid
+        play = self.trick_play
+        new.trick_play = play if play is self._template else play.copy()
+        new.last_hand = self.last_hand
         new.picked_up = self.picked_up
         new.held_after_pickup = self.held_after_pickup
         new._allowance = self._allowance

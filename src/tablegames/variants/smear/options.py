@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import attrs
@@ -11,9 +10,11 @@ from tablegames.components.cards import Card, piquet_deck
 from tablegames.core.errors import quote
 from tablegames.core.game import MAX_TARGET
 from tablegames.core.options import bool_option, choice_option, int_option
+from tablegames.mechanics.match import card_problems, check_dealer, check_hands
 
 __all__ = ["HIGH_LOW_RULES", "SmearDeal", "SmearOptions", "check_smear_deal"]
 
+_DECK: Final = piquet_deck()
 HIGH_LOW_RULES: Final = ("ace-seven", "in-play")
 """The allowed values of :attr:`SmearOptions.high_low`."""
 
@@ -61,32 +62,13 @@ class SmearDeal:
 
 def check_smear_deal(deal: SmearDeal, options: SmearOptions) -> str | None:
     """What is wrong with ``deal``, or ``None`` if it is a valid Smear deal."""
-    hands, undealt = deal.hands, deal.undealt
-    if not isinstance(hands, tuple) or len(hands) != 4:
-        found = len(hands) if isinstance(hands, tuple) else quote(hands)
-        return f"{found} hands; Smear deals one hand to each of 4 seats"
-    for i, hand in enumerate(hands):
-        if not isinstance(hand, tuple) or len(hand) != 6:
-            return f"hands[{i}] has {len(hand) if isinstance(hand, tuple) else quote(hand)} cards; each hand has 6"
+    problem = check_hands(deal.hands, game="Smear", seats=4, size=6)
+    if problem is not None:
+        return problem
+    undealt = deal.undealt
     if not isinstance(undealt, tuple) or len(undealt) != 8:
         return f"undealt has {len(undealt) if isinstance(undealt, tuple) else quote(undealt)} cards; 8 stay undealt"
-    every = [c for h in hands for c in h] + list(undealt)
-    if not all(isinstance(c, Card) for c in every):
-        return "every piece must be a Card"
-    counts = Counter(every)
-    deck = piquet_deck()
-    duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
-    missing = [str(c) for c in deck if c not in counts]
-    foreign = sorted(str(c) for c in counts if c not in deck)
-    if duplicates or missing or foreign:
-        parts = []
-        if duplicates:
-            parts.append(f"duplicate cards {', '.join(duplicates)}")
-        if missing:
-            parts.append(f"missing cards {', '.join(missing)}")
-        if foreign:
-            parts.append(f"cards outside the 32-card deck {', '.join(foreign)}")
-        return "; ".join(parts) + "; a deal holds each of the 32 cards (A K Q J 10 9 8 7) once"
-    if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
-        return f"dealer {quote(deal.dealer)} is not a seat; seats are 0 to 3"
-    return None
+    problem = card_problems([c for h in deal.hands for c in h] + list(undealt), _DECK, complete=True)
+    if problem is not None and problem != "every piece must be a Card":
+        problem += "; a deal holds each of the 32 cards (A K Q J 10 9 8 7) once"
+    return problem or check_dealer(deal.dealer, 4)

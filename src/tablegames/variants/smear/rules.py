@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from tablegames.components.cards import PIQUET_RANKS, Card, Rank, Suit, rank_order
-from tablegames.mechanics.allfours import CARD_POINTS, FourPoints, PointAward, card_points, setback
+from tablegames.mechanics import allfours
+from tablegames.mechanics.allfours import FourPoints, PointAward, card_points, setback
 from tablegames.variants.smear.options import SmearOptions
 
 __all__ = [
@@ -23,6 +24,8 @@ __all__ = [
 
 ORDER: Final = rank_order(PIQUET_RANKS)
 """A > K > Q > J > 10 > 9 > 8 > 7, in every suit, trump included (rule 3)."""
+CARD_POINTS: Final = allfours.CARD_POINTS
+"""Card points for the Game point, rule 4 (ten 10, ace 4, king 3, queen 2, jack 1; other ranks 0)."""
 FOUR_POINTS: Final = {
     "ace-seven": FourPoints(order=ORDER, high=Rank.ACE, low=Rank.SEVEN),
     "in-play": FourPoints(order=ORDER),
