@@ -14,16 +14,16 @@ What the schemas say:
   converter writes them; an enum type (a suit) is the ``enum`` of its members' JSON.
 * Actions and events are objects with a ``type`` tag (a ``const``); the kinds ``action`` and
   ``event`` are a ``oneOf`` over the variant's classes, discriminated by that tag.
-* Every field is ``required``: the library always writes every field (``null`` included).
-  Where the library's parsing is lenient (a field with a default left out, a tile written
-  ``"4-6"``), the schema describes the canonical form the library writes, and gives the
-  ``default``.
+* Every field is ``required``: the library always writes every field (``null`` included),
+  except that an action's field with a default may be left out, as the library reads it so
+  (the schema gives the ``default``). Where the library's parsing is otherwise lenient (a tile
+  written ``"4-6"``), the schema describes the canonical form the library writes.
 * A field that may be ``None`` (``X | None``) allows ``null``: this is how the hidden fields of
   a redacted event (``"tile": null``) are allowed.
 * Every object has ``additionalProperties: false``, as the converter refuses unknown keys.
-* Option bounds and choices come from the option's validator: attrs' ``in_``, ``ge``, ``le``,
-  ``gt`` and ``lt`` validators, or the house validators' ``allowed: ...`` wording (checked by
-  calling the validator). A field's ``metadata={"json_schema": {...}}`` adds keywords of its own.
+* Option bounds and choices come from the option's validator, read as data: the option rules
+  of :mod:`tablegames.core.options` and attrs' ``in_``, ``ge``, ``le``, ``gt`` and ``lt``
+  validators. A field's ``metadata={"json_schema": {...}}`` adds keywords of its own.
 
 >>> schema = schema_for("american-sniff", "action")
 >>> schema["$id"]
@@ -280,7 +280,8 @@ class _Builder:
             if default is not _NO_DEFAULT:
                 prop["default"] = default
             properties[field.name] = prop
-            required.append(field.name)
+            if default is _NO_DEFAULT or not issubclass(cls, Action):
+                required.append(field.name)
         out: dict[str, Any] = {"title": cls.__name__}
         description = _doc(cls)
         if description:
