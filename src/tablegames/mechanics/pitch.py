@@ -25,6 +25,7 @@ import attrs
 
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.components.seats import Seating
+from tablegames.core import events
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
@@ -68,7 +69,7 @@ class PitchView:
     """Each side's score (side 0 is seats 0 and 2; side 1 is seats 1 and 3)."""
     current_player: int | None
     """The seat that must act, ``None`` once the game is over."""
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[events.Action, ...]
     """The seat's legal actions (``[]`` when it is not its turn)."""
     phase: str = attrs.field(metadata={"json_schema": {"enum": ["bidding", "discard", "play", "over"]}})
     """``"bidding"``, ``"discard"`` (in a variant with a discard), ``"play"`` or ``"over"``."""
