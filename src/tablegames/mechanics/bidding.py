@@ -494,16 +494,17 @@ class Calling(Generic[_C]):
         if seat != speaker:
             return f"it is seat {speaker}'s turn to call, not seat {seat}'s"
         legal = self.legal_calls()
-        allowed = ", ".join(quote(c) for c in legal)
         if call is None:
             if self.must_call:
+                allowed = ", ".join(quote(c) for c in legal)
                 return f"every other call was a pass: seat {seat} may not pass, and calls one of {allowed}"
             return None
         try:
             found = call in legal
         except Exception:  # a value whose comparison fails is no call
             found = False
-        if not found:
+        if not found:  # the message is written only for a refusal: legal calls are the hot path
+            allowed = ", ".join(quote(c) for c in legal)
             if not legal:
                 return f"{quote(call)} is not a call of seat {seat} in round {self.round}: it may only pass"
             options = allowed if self.must_call else f"{allowed} or a pass"
