@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import copy
+import json
 import pickle
+import re
 
 import attrs
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tablegames.components.tiles import MAX_PIPS, Tile, domino_set
+from tablegames.core.serde import converter, dumps, structure
+from tablegames.schema import schema_for
+from tablegames.variants.sniff.game import Sniff
 from tests.strategies import TILE_TEXTS, TILES, tiles
 
 _halves = st.integers(min_value=0, max_value=MAX_PIPS)
@@ -150,3 +156,82 @@ def test_every_text_of_the_set_is_canonical() -> None:
     for text in TILE_TEXTS:
         high, low = text.split("-")
         assert int(high) >= int(low)
+
+
+# -- sets larger than double-six ----------------------------------------------------------------
+
+_LARGE_SETS = [9, 12, 15]
+
+
+@pytest.mark.parametrize(
+    ("text", "high", "low"),
+    [("12-10", 12, 10), ("10-12", 12, 10), ("15-15", 15, 15), ("9-0", 9, 0), ("0-18", 18, 0), ("11-1", 11, 1)],
+)
+def test_two_digit_halves_parse_and_print(text: str, high: int, low: int) -> None:
+    """Halves above 9 are written in two digits, in either order on input, higher first on output."""
+    tile = Tile.parse(text)
+    assert (tile.high, tile.low) == (high, low)
+    assert Tile.from_notation(text) is tile
+    assert str(tile) == tile.notation() == f"{high}-{low}"
+    assert repr(tile) == f"Tile({high}, {low})"
+
+
+@pytest.mark.parametrize("text", ["012-1", "12-010", "1 2-1", "121", "12-", "19-19", "13-1-2"])
+def test_two_digit_notation_refuses_near_misses(text: str) -> None:
+    """Leading zeros, split digits and halves above MAX_PIPS are not tiles."""
+    with pytest.raises(ValueError, match="not a tile"):
+        Tile.parse(text)
+
+
+@pytest.mark.parametrize("max_pips", _LARGE_SETS)
+def test_larger_sets_hold_each_tile_once_and_write_every_notation(max_pips: int) -> None:
+    """Double-9, -12 and -15 sets: (n+1)(n+2)/2 tiles, highest first, every notation read back, indices dense."""
+    tiles_ = domino_set(max_pips)
+    assert len(tiles_) == len(set(tiles_)) == (max_pips + 1) * (max_pips + 2) // 2
+    assert tiles_[0] is Tile(max_pips, max_pips)
+    assert tiles_[1] is Tile(max_pips, max_pips - 1)
+    assert sum(t.is_double for t in tiles_) == max_pips + 1
+    assert sorted(t.index for t in tiles_) == list(range(len(tiles_)))
+    for tile in tiles_:
+        assert Tile.parse(str(tile), strict=True) is tile
+        assert Tile.parse(f"{tile.low}-{tile.high}") is tile
+
+
+def test_the_notation_pattern_matches_the_notation_of_every_tile() -> None:
+    """Tile.notation_pattern (for schemas) accepts every tile's notation up to double-18 and nothing past it."""
+    pattern = re.compile(Tile.notation_pattern)
+    assert all(pattern.match(str(tile)) for tile in domino_set(MAX_PIPS))
+    assert not any(pattern.match(text) for text in ("19-0", "12-010", "012-1", "1-", "100-1", "12 - 10"))
+
+
+@pytest.mark.parametrize("max_pips", _LARGE_SETS)
+def test_larger_sets_round_trip_through_the_converter(max_pips: int) -> None:
+    """The converter writes tiles of any set in notation and reads back the same interned tiles, up to double-18."""
+    tiles_ = domino_set(max_pips)
+    data = converter.unstructure(tiles_)
+    assert data[0] == f"{max_pips}-{max_pips}"
+    assert structure(data, tuple[Tile, ...]) == tiles_
+    assert all(a is b for a, b in zip(structure(data, tuple[Tile, ...]), tiles_, strict=True))
+    assert json.loads(dumps(list(tiles_[:2]))) == [f"{max_pips}-{max_pips}", f"{max_pips}-{max_pips - 1}"]
+    assert structure(f"{max_pips + 1}-0", Tile) is Tile(max_pips + 1, 0), "the set is the variant's to check"
+    with pytest.raises(ValueError, match="not a tile"):
+        structure(f"{MAX_PIPS + 1}-0", Tile)
+
+
+class _TwelveSniff(Sniff):
+    """Sniff's classes with the double-twelve set as its pieces, to read the schemas a larger set gets."""
+
+    name = "double-twelve-schema-test"
+    pieces = frozenset(domino_set(12))
+
+
+def test_a_variant_of_a_larger_set_gets_every_tile_in_its_schemas() -> None:
+    """The schemas list the 91 double-twelve tiles in natural order ("2-1" before "10-1"), and validate them."""
+    schema = schema_for(_TwelveSniff, "action")
+    enum = schema["$defs"]["Tile"]["enum"]
+    assert len(enum) == 91
+    assert set(enum) == {str(tile) for tile in domino_set(12)}
+    assert enum.index("2-1") < enum.index("10-1")
+    jsonschema.validate({"type": "play", "tile": "12-10", "end": "W"}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"type": "play", "tile": "13-10", "end": "W"}, schema)
