@@ -141,3 +141,24 @@ def test_matching_and_filling_slots() -> None:
         assert filled.index(a) <= 1 and len(filled) == 4 and len(left) == 0
         assert all(firsts[t] <= slot for slot, t in enumerate(filled) if t is not a)
     assert fill_slots(1, [Span(a, 0, 0), Span(b, 0, 0)], {}, [], random.Random(0)) is None
+
+
+def test_a_log_the_filler_cannot_read_is_refused() -> None:
+    """A log that does not start with a deal, names a train the game does not have, or shows a
+    drawn tile that fits followed by another play, is refused with the event's place."""
+    game = new(S2, rounds=1)
+    events = list(game.log(0).events)
+    with pytest.raises(tg.LogError, match=r"\$\.events\[0\].*an event before the first hand_dealt"):
+        MexicanTrainFiller(events[1:], seat=0, options=game.options)
+    put(game, "12-4", 0)
+    events = list(game.log(0).events)
+    played = next(i for i, e in enumerate(events) if e.tag == "tile_played")
+    bad_train = [*events[:played], attrs.evolve(events[played], train=5)]
+    with pytest.raises(tg.LogError, match="no train 5"):
+        MexicanTrainFiller(bad_train, seat=0, options=game.options)
+    put(game, "12-9", 1)  # seat 1 drew 12-9 and played it at once
+    events = list(game.log(1).events)
+    last = len(events) - 1
+    swapped = [*events[:last], attrs.evolve(events[last], tile=Tile(12, 0))]  # it drew 12-9, shown to itself
+    with pytest.raises(tg.LogError, match="seat 1 drew a tile that fits and played another"):
+        MexicanTrainFiller(swapped, seat=1, options=game.options)

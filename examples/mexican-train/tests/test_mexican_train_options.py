@@ -188,3 +188,16 @@ def test_match_winner_lowest_total_then_countback_then_seat() -> None:
     # seats 1, 2 and 3 tie on 9; the last round leaves 1 and 3 (4 each), the one before gives it to 3 (2 to 3)
     assert match_winner([12, 9, 9, 9], [[4, 2, 1, 3], [4, 3, 1, 2], [4, 4, 7, 4]]) == (3, "countback")
     assert match_winner([7, 7], [[3, 3], [4, 4]]) == (0, "seat")
+
+
+def test_deals_are_read_back_from_a_full_log_only() -> None:
+    """Replay reads each round's deal, and the draw of the first player, from the log; a seat's log
+    hides the deal, so it cannot be replayed."""
+    opener = deal([["12-12", "12-1"], ["2-0", "3-0"]])
+    second = deal([TILES[:2], TILES[2:4]], first=1)
+    game = new(opener, second, rounds=2, hand_size=2)
+    game.apply(game.legal_actions()[0])
+    deals = MexicanTrain.deals_from_events(game.log().events)
+    assert [tg.to_json(d) for d in deals] == [{**opener, "first": None}, second]
+    with pytest.raises(tg.LogError, match="a full log's hand_dealt shows every hand and the boneyard"):
+        MexicanTrain.deals_from_events(game.log(0).events)

@@ -38,7 +38,7 @@ from tablegames_mexican_train.options import (
     check_mexican_train_deal,
 )
 from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
-from tablegames_mexican_train.text import describe_event, hand_note, render_tiles, render_trains
+from tablegames_mexican_train.text import describe_event, hand_note, render_tiles, render_trains, view_lines
 from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainView
 
 __all__ = [
@@ -77,4 +77,5 @@ __all__ = [
     "render_tiles",
     "render_trains",
     "train_name",
+    "view_lines",
 ]

@@ -10,10 +10,13 @@ has to be likely right. What the log shows of each other seat, round by round:
 * whenever it drew or passed, it held no tile fitting a train it could play on then (its own,
   the Mexican train, the trains with a marker; only the unsatisfied double while there is one).
 
-The slots and intervals that follow are the generic draw-game reasoning of
-:mod:`tablegames_mexican_train._drawfill`. Rounds that are over show every hand left, and are
-settled once; in the current round each other seat's tiles are drawn at random among the
-unseen tiles its slots allow, and the rest of the boneyard is shuffled.
+The trains the log builds are replayed on the library's
+:class:`~tablegames.mechanics.trains.TrainLayout`, which says what each seat could play on
+(:meth:`~tablegames.mechanics.trains.TrainLayout.open_mask`). The slots and intervals that
+follow are the generic draw-game reasoning of :mod:`tablegames_mexican_train._drawfill`.
+Rounds that are over show every hand left, and are settled once; in the current round each
+other seat's tiles are drawn at random among the unseen tiles its slots allow, and the rest of
+the boneyard is shuffled.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from tablegames.components.tiles import Tile
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
 from tablegames.mechanics.line import tile_mask
+from tablegames.mechanics.trains import TrainLayout
 from tablegames_mexican_train._drawfill import NEVER, Holder, fill_slots, match_spans
 from tablegames_mexican_train.actions import MEXICAN
 from tablegames_mexican_train.events import (
@@ -36,7 +40,6 @@ from tablegames_mexican_train.events import (
     HandDealt,
     HandEnded,
     MarkerPlaced,
-    MarkerRemoved,
     Passed,
     TileDrawn,
     TilePlayed,
@@ -68,36 +71,15 @@ class _Round:
         self.reach: list[int] = [0] * players  # each seat's playable values when the log ends
 
 
-class _Table:
-    """The public state of a round's trains, enough to say what each seat could play on."""
-
-    __slots__ = ("double", "ends", "marked")
-
-    def __init__(self, players: int, engine: int) -> None:
-        self.ends: dict[object, int] = dict.fromkeys((*range(players), MEXICAN), engine)
-        self.marked = [False] * players
-        self.double: object = None
-
-    def reach(self, seat: int) -> int:
-        ends = self.ends
-        if self.double is not None:
-            return 1 << ends[self.double]
-        bits = (1 << ends[seat]) | (1 << ends[MEXICAN])
-        for train, up in enumerate(self.marked):
-            if up:
-                bits |= 1 << ends[train]
-        return bits
-
-
 def _read(events: Sequence[Event], players: int, me: int) -> list[_Round]:
     rounds: list[_Round] = []
     current: _Round | None = None
-    table = _Table(players, 0)
+    table = TrainLayout(players=players)  # the public trains, as the log builds them
     for i, event in enumerate(events):
         if isinstance(event, HandDealt):
             current = _Round(i, event, players)
             rounds.append(current)
-            table = _Table(players, current.engine.high if current.engine is not None else 0)
+            table = TrainLayout(players=players, engine=current.engine)
             continue
         if current is None:
             raise LogError(f"$.events[{i}]", "an event before the first hand_dealt")
@@ -112,26 +94,29 @@ def _read(events: Sequence[Event], players: int, me: int) -> list[_Round]:
                 seat = event.seat
                 if not current.holders[seat].played(i, event.tile):
                     raise LogError(f"$.events[{i}]", f"seat {seat} drew a tile that fits and played another")
-                table.ends[event.train] = event.end
-                table.double = event.train if event.tile.is_double else None
-                current.to_act = seat if event.tile.is_double else (seat + 1) % players
+                train = event.train
+                index = players if train == MEXICAN else train
+                if type(index) is not int or not 0 <= index <= players:
+                    raise LogError(f"$.events[{i}]", f"no train {train!r}")
+                table.place_unchecked(event.tile, index, seat)  # the owner's play takes its marker off
+                current.to_act = seat if table.plays_again else (seat + 1) % players
             elif isinstance(event, TileDrawn):
-                current.holders[event.seat].drew(i, event.tile, table.reach(event.seat))
+                current.holders[event.seat].drew(i, event.tile, table.open_mask(event.seat))
                 current.to_act = event.seat
             elif isinstance(event, Passed):
-                current.holders[event.seat].passed(i, table.reach(event.seat))
+                current.holders[event.seat].passed(i, table.open_mask(event.seat))
                 current.to_act = (event.seat + 1) % players
-            elif isinstance(event, MarkerPlaced | MarkerRemoved):
-                table.marked[event.seat] = isinstance(event, MarkerPlaced)
+            elif isinstance(event, MarkerPlaced):
+                table.mark(event.seat)
             elif isinstance(event, HandEnded):
                 current.left = event.hands
                 current.to_act = None
             elif isinstance(event, GameEnded):
                 current.to_act = None
-        except (IndexError, KeyError, TypeError) as exc:
+        except (IndexError, KeyError, TypeError, ValueError) as exc:
             raise LogError(f"$.events[{i}]", f"an event of no seat or train of this game: {exc!r}") from None
     if current is not None and current.left is None:
-        current.reach = [table.reach(seat) for seat in range(players)]
+        current.reach = [table.open_mask(seat) for seat in range(players)]
         last = events[-1]
         if isinstance(last, TileDrawn) and last.seat != me:
             current.holders[last.seat].forced[-1] = True  # it fits: it is to be played

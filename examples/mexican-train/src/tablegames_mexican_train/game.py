@@ -13,7 +13,7 @@ from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.line import tile_mask
-from tablegames_mexican_train._trains import Tracks
+from tablegames.mechanics.trains import TrainLayout
 from tablegames_mexican_train.actions import MEXICAN, Play, TrainId, play, train_name
 from tablegames_mexican_train.events import (
     EnginePlaced,
@@ -40,8 +40,13 @@ _TABLES: dict[int, tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, ...]], tupl
 
 
 def _tables(players: int) -> tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, ...]], tuple[int, ...]]:
-    """For ``players`` seats: the train ids by index (the Mexican train last), each tile's play
-    on each train by index, and the seat after each seat. Made once, shared by every game."""
+    """For ``players`` seats: the train ids by index, each tile's play on each train by index, and
+    the seat after each seat. Made once, shared by every game.
+
+    The indices are the trains mechanic's (:class:`~tablegames.mechanics.trains.TrainLayout`):
+    seat ``s``'s train at ``s`` (its ``"T{s}"``), the public train last (its ``"M"``). This game
+    names them as its rules page does, by the seat and ``"mexican"``.
+    """
     found = _TABLES.get(players)
     if found is None:
         ids: tuple[TrainId, ...] = (*range(players), MEXICAN)
@@ -114,8 +119,8 @@ class MexicanTrain(Game):
     """Each seat's tiles, highest first: hidden information (give players :meth:`view`, not this)."""
     boneyard: list[Tile]
     """The boneyard in drawing order (hidden information)."""
-    trains: Tracks
-    """The trains of the round."""
+    trains: TrainLayout
+    """The engine and the trains of the round (the library's trains mechanic)."""
     _after: tuple[int, ...]
     _first: int
     _history: list[tuple[int, ...]]
@@ -146,7 +151,7 @@ class MexicanTrain(Game):
         self._check_seat(seat)
         current = self.current_player
         options = self.options
-        unsatisfied = self.trains.unsatisfied
+        unsatisfied = self.trains.unsatisfied  # never more than one here (rule 17)
         return MexicanTrainView(
             seat=seat,
             hand_number=self.hand_number,
@@ -162,7 +167,7 @@ class MexicanTrain(Game):
             engine=self.engine,
             first_player=self._first,
             trains=self.train_views(),
-            unsatisfied=None if unsatisfied is None else self._ids[unsatisfied],
+            unsatisfied=self._ids[unsatisfied[0]] if unsatisfied else None,
             boneyard_size=len(self.boneyard),
             last_round=self._last,
             winner=self.winner,
@@ -171,14 +176,11 @@ class MexicanTrain(Game):
     def train_views(self) -> tuple[TrainView, ...]:
         """Every train as the views show it, the personal ones by seat, then the Mexican train."""
         trains = self.trains
-        n = self.players
-        marked = trains.marked
-        out = [
-            TrainView(seat, seat, tuple(trains.tiles[seat]), trains.ends[seat], marked[seat], marked[seat])
-            for seat in range(n)
-        ]
-        out.append(TrainView(MEXICAN, None, tuple(trains.tiles[n]), trains.ends[n], False, True))
-        return tuple(out)
+        tiles, values, marked, owners = trains.tiles, trains.values, trains.marked, trains.owners
+        return tuple(
+            TrainView(train, owners[t], tuple(tiles[t]), values[t], marked[t], trains.is_open_to(t, None))
+            for t, train in enumerate(self._ids)
+        )
 
     def piece_places(self) -> dict[str, list[Tile]]:
         """Where every tile is: ``"hand 0"`` and the others, ``"boneyard"``, ``"hub"`` (the engine), the trains."""
@@ -300,36 +302,34 @@ class MexicanTrain(Game):
             first = holder
         self._first = first
         self._shown = False
-        self.trains = Tracks(self.players, engine.high)
+        self.trains = TrainLayout(players=self.players, engine=engine)
         self.emit(EnginePlaced(engine, holder, first))
         return self._turn(first)
 
     def compute_legal(self, seat: int) -> tuple[Play, ...]:
-        """Every legal play of ``seat``: tile by tile (highest first), train by train (seats, then Mexican)."""
+        """Every legal play of ``seat``: tile by tile (highest first), train by train (seats, then Mexican).
+
+        The trains mechanic says where a tile may go (rules 10 and 17); its bit set of the
+        values open to the seat skips the tiles that fit nowhere.
+        """
         trains = self.trains
-        ends = trains.ends
+        reach = trains.open_mask(seat)
         plays = self._plays
-        hand = self.hands[seat]
-        double = trains.unsatisfied
-        if double is not None:  # rule 17: only tiles that fit the double, played on it
-            value = ends[double]
-            return tuple(plays[tile][double] for tile in hand if tile.high == value or tile.low == value)
-        marked = trains.marked
-        n = len(marked)
-        usable = [train for train in range(n) if train == seat or marked[train]]
-        usable.append(n)
         out = []
-        for tile in hand:
-            high, low = tile.high, tile.low
-            row = plays[tile]
-            for train in usable:
-                value = ends[train]
-                if value == high or value == low:
-                    out.append(row[train])
+        for tile in self.hands[seat]:
+            if _MASK[tile] & reach:
+                row = plays[tile]
+                for train in trains.places_for(tile, seat):
+                    out.append(row[train])  # type: ignore[index]  # never None: the engine is down
         return tuple(out)
 
     def why_illegal(self, action: Action, seat: int) -> str | None:
-        """Why ``seat`` may not make the play ``action`` now, or ``None``."""
+        """Why ``seat`` may not make the play ``action`` now, or ``None``.
+
+        The trains mechanic decides whether the tile may go on the train
+        (:meth:`~tablegames.mechanics.trains.TrainLayout.fits`); the reason is worded here,
+        naming the trains as this game does.
+        """
         if not isinstance(action, Play):
             return f"not a Mexican Train action: a Mexican Train action is a Play, not {type(action).__name__}"
         tile, train = action.tile, action.train
@@ -343,24 +343,21 @@ class MexicanTrain(Game):
         else:
             return f"no train {quote(train)}; the trains are 0 to {n - 1} and 'mexican'"
         trains = self.trains
-        value = trains.ends[index]
-        double = trains.unsatisfied
-        if double is not None:
+        if trains.fits(tile, index, seat):
+            return None
+        if trains.unsatisfied:
+            double = trains.unsatisfied[0]
             where = train_name(self._ids[double])
             last = trains.tiles[double][-1]
             if index != double:
                 return f"the double {last} on {where} must be satisfied first: play a tile with a {last.high} there"
-            if value != tile.high and value != tile.low:
-                return f"{tile} does not fit the double {last} on {where}"
-            return None
-        if index < n and index != seat and not trains.marked[index]:
+            return f"{tile} does not fit the double {last} on {where}"
+        if not trains.is_open_to(index, seat):
             return (
                 f"train {index} carries no marker: seat {seat} may play on its own train, "
                 "the Mexican train and trains with a marker"
             )
-        if value != tile.high and value != tile.low:
-            return f"{tile} does not fit {train_name(train)}, whose end is {value}"
-        return None
+        return f"{tile} does not fit {train_name(train)}, whose end is {trains.values[index]}"
 
     def perform(self, action: Action, seat: int) -> int | None:
         """Play the tile, take the owner's marker off, then go on: the same seat after a double, else the next."""
@@ -369,43 +366,28 @@ class MexicanTrain(Game):
         hand = self.hands[seat]
         hand.remove(tile)
         trains = self.trains
-        index = len(trains.marked) if train == MEXICAN else train
+        index = self.players if train == MEXICAN else train
         assert type(index) is int
-        end = trains.place(tile, index)
-        self.emit(TilePlayed(seat, tile, train, end))
-        if index == seat and trains.marked[seat]:  # rule 14: only the owner's own play takes it off
-            trains.marked[seat] = False
+        unmarked = index == seat and trains.marked[seat]  # rule 14: only the owner's own play takes it off
+        trains.place_unchecked(tile, index, seat)
+        self.emit(TilePlayed(seat, tile, train, trains.values[index]))
+        if unmarked:
             self.emit(MarkerRemoved(seat))
         if not hand:  # rules 18 and 19: out, even on a double
             return self._end_round(seat)
-        if tile.high == tile.low:  # rule 16: the same seat must satisfy it
+        if trains.plays_again:  # rule 16: a double; the same seat must satisfy it
             return self._turn(seat)
         return self._turn(self._after[seat])
-
-    def _reach(self, seat: int) -> int:
-        """The bit set of the ends ``seat`` may play on now (rules 10 and 17)."""
-        trains = self.trains
-        ends = trains.ends
-        double = trains.unsatisfied
-        if double is not None:
-            return 1 << ends[double]
-        marked = trains.marked
-        mask = (1 << ends[seat]) | (1 << ends[-1])
-        for train, up in enumerate(marked):
-            if up:
-                mask |= 1 << ends[train]
-        return mask
 
     def _blocked(self) -> bool:
         """Rule 20, with the boneyard empty: no tile in any hand fits any train (or the double to satisfy)."""
         trains = self.trains
-        ends = trains.ends
-        double = trains.unsatisfied
-        if double is not None:
-            mask = 1 << ends[double]
-        else:
+        values = trains.values
+        if trains.unsatisfied:
+            mask = 1 << values[trains.unsatisfied[0]]
+        else:  # every train, as if each carried a marker
             mask = 0
-            for value in ends:
+            for value in values:
                 mask |= 1 << value
         for hand in self.hands:
             for tile in hand:
@@ -416,8 +398,9 @@ class MexicanTrain(Game):
     def _turn(self, seat: int) -> int | None:
         """Give ``seat`` a required play: draw one tile if it has none, else put up its marker and pass (rule 13)."""
         boneyard = self.boneyard
+        trains = self.trains
         while True:
-            reach = self._reach(seat)
+            reach = trains.open_mask(seat)
             hand = self.hands[seat]
             if any(_MASK[tile] & reach for tile in hand):
                 return seat
@@ -429,10 +412,9 @@ class MexicanTrain(Game):
                     return seat
             elif self._blocked():  # rule 20: nothing to draw and nothing fits anywhere
                 return self._end_round(None)
-            marked = self.trains.marked
-            if not marked[seat]:
-                marked[seat] = True
+            if not trains.marked[seat]:
                 self.emit(MarkerPlaced(seat))
+            trains.mark(seat)  # the turn ends here (a marker already up stays)
             self.emit(Passed(seat))
             seat = self._after[seat]
 

@@ -12,7 +12,13 @@ __all__ = ["MexicanTrainView", "RoundResult", "TrainView"]
 
 @attrs.frozen
 class TrainView:
-    """One train as a view shows it.
+    """One train as a view shows it, named as this game's plays name it.
+
+    The trains mechanic's own :class:`~tablegames.mechanics.trains.TrainView` names trains
+    ``"T0"`` ... ``"M"``, where this game's plays (and its rules page) name them by the seat and
+    ``"mexican"``; so the view has this class, filled from the mechanic's layout, with the same
+    fields but ``end`` for the mechanic's ``value``, an ``open`` that is the same for every seat,
+    and the unsatisfied double in the view's own ``unsatisfied``.
 
     JSON: ``{"id": 2, "owner": 2, "tiles": ["12-5"], "end": 5, "marker": false, "open": false}``.
     """
