@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mexican_train_helpers import NAME, deal, new, pick, put
-from tablegames_mexican_train import HandEnded, MexicanTrain, TileDrawn
+from tablegames_mexican_train import HandEnded, MexicanTrain, TileDrawn, TilePlayed
 from tablegames_mexican_train._drawfill import Holder, Span, fill_slots, match_spans
 from tablegames_mexican_train.filler import MexicanTrainFiller
 
@@ -152,13 +152,16 @@ def test_a_log_the_filler_cannot_read_is_refused() -> None:
         MexicanTrainFiller(events[1:], seat=0, options=game.options)
     put(game, "12-4", 0)
     events = list(game.log(0).events)
-    played = next(i for i, e in enumerate(events) if e.tag == "tile_played")
-    bad_train = [*events[:played], attrs.evolve(events[played], train=5)]
+    played = next(i for i, e in enumerate(events) if isinstance(e, TilePlayed))
+    event = events[played]
+    assert isinstance(event, TilePlayed)
+    bad_train = [*events[:played], attrs.evolve(event, train=5)]
     with pytest.raises(tg.LogError, match="no train 5"):
         MexicanTrainFiller(bad_train, seat=0, options=game.options)
     put(game, "12-9", 1)  # seat 1 drew 12-9 and played it at once
     events = list(game.log(1).events)
-    last = len(events) - 1
-    swapped = [*events[:last], attrs.evolve(events[last], tile=Tile(12, 0))]  # it drew 12-9, shown to itself
+    last = events[-1]
+    assert isinstance(last, TilePlayed)
+    swapped = [*events[:-1], attrs.evolve(last, tile=Tile(12, 0))]  # it drew 12-9, shown to itself
     with pytest.raises(tg.LogError, match="seat 1 drew a tile that fits and played another"):
         MexicanTrainFiller(swapped, seat=1, options=game.options)
