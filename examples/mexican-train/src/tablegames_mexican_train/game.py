@@ -309,18 +309,21 @@ class MexicanTrain(Game):
     def compute_legal(self, seat: int) -> tuple[Play, ...]:
         """Every legal play of ``seat``: tile by tile (highest first), train by train (seats, then Mexican).
 
-        The trains mechanic says where a tile may go (rules 10 and 17); its bit set of the
-        values open to the seat skips the tiles that fit nowhere.
+        The trains mechanic says where ``seat`` may play now (rules 10 and 17:
+        :meth:`~tablegames.mechanics.trains.TrainLayout.end_views`, asked once); each tile goes
+        on those of them whose value it shows.
         """
         trains = self.trains
-        reach = trains.open_mask(seat)
+        index_of = trains.index_of
+        places = [(index_of(end.id), end.value) for end in trains.end_views(seat)]
         plays = self._plays
         out = []
         for tile in self.hands[seat]:
-            if _MASK[tile] & reach:
-                row = plays[tile]
-                for train in trains.places_for(tile, seat):
-                    out.append(row[train])  # type: ignore[index]  # never None: the engine is down
+            high, low = tile.high, tile.low
+            row = plays[tile]
+            for train, value in places:
+                if value == high or value == low:
+                    out.append(row[train])
         return tuple(out)
 
     def why_illegal(self, action: Action, seat: int) -> str | None:
