@@ -236,6 +236,13 @@ def test_end_ids_match_the_published_pattern() -> None:
             None,
         ),
         (
+            (("5-5", None),),
+            {"branches_after": 1},
+            "5-2",
+            "S",
+            "the spinner's branch S opens only once one of its sides carries a tile; ends now W, E",
+        ),
+        (
             (("6-4", None), ("4-4", "E"), ("6-6", "W")),
             {"spinners": "every"},
             "6-2",
@@ -286,6 +293,14 @@ def test_placements_go_tile_by_tile_then_arm_by_arm() -> None:
         (t("6-1"), "W"),
         (t("6-1"), "E"),
     ]
+
+
+def test_can_play_says_whether_any_placement_exists() -> None:
+    """can_play is True exactly when placements is not empty: any tile before the opening, a match after."""
+    assert LineLayout().can_play([t("6-4")]) and not LineLayout().can_play([])
+    layout = grown(("5-5", None), ("5-1", "W"), spinners="every")
+    for hand in ([t("4-2")], [t("4-2"), t("1-0")], [t("5-3")], [t("6-6"), t("2-2")]):
+        assert layout.can_play(hand) == bool(layout.placements(hand)), hand
 
 
 # -- views --------------------------------------------------------------------------------
@@ -378,6 +393,7 @@ def test_random_growth_keeps_the_layouts_invariants(
         assert layout.open_mask() == sum({1 << layout.value(a) for a in layout.open_arms()}), (
             "the mask has a bit per shown value"
         )
+        assert layout.can_play(supply) == bool(options)
         if not options:
             break
         tile, end = data.draw(st.sampled_from(options))

@@ -434,6 +434,19 @@ class LineLayout:
             mask |= 1 << values[arm]
         return mask
 
+    def can_play(self, tiles: Iterable[Tile]) -> bool:
+        """Whether one of ``tiles`` may be placed now (any tile, before the opening).
+
+        >>> layout = LineLayout()
+        >>> layout.place(Tile(6, 4), None)
+        >>> layout.can_play([Tile(5, 1), Tile(4, 0)]), layout.can_play([Tile(5, 1)])
+        (True, False)
+        """
+        if self.opening is None:
+            return any(True for _ in tiles)
+        mask = self.open_mask()
+        return any(((1 << tile.high) | (1 << tile.low)) & mask for tile in tiles)
+
     def placements(self, tiles: Iterable[Tile]) -> list[tuple[Tile, str | None]]:
         """Every ``(tile, end id)`` that may be placed now from ``tiles``: tile by tile, arm by arm.
 
