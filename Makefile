@@ -10,7 +10,7 @@ CONTRACT := ../shared/contract/check.py
 
 .PHONY: demo test lint typecheck unit docs contract bench clean web chromium mutation
 
-PLUGINS := examples/all-fives examples/auction-pitch examples/euchre
+PLUGINS := examples/all-fives examples/auction-pitch examples/euchre examples/mexican-train
 
 # The library with its dev tools, and the two example plug-ins (their tests run with ours).
 $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PLUGINS))

@@ -19,7 +19,7 @@ from tablegames.bots.base import Table
 from tablegames.bots.random import RandomBot
 
 DATA = Path(__file__).parent / "data" / "golden"
-VARIANTS = ("american-sniff", "four-point-smear", "all-fives", "auction-pitch", "euchre")
+VARIANTS = ("american-sniff", "four-point-smear", "all-fives", "auction-pitch", "euchre", "mexican-train")
 
 
 def _entries() -> list[Any]:

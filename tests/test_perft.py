@@ -16,7 +16,7 @@ import tablegames
 from tablegames.testing import perft, perft_divide
 
 DATA = Path(__file__).parent / "data" / "perft"
-VARIANTS = ("american-sniff", "four-point-smear", "all-fives", "auction-pitch", "euchre")
+VARIANTS = ("american-sniff", "four-point-smear", "all-fives", "auction-pitch", "euchre", "mexican-train")
 
 
 def _load(variant: str) -> dict[str, Any]:

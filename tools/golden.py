@@ -41,6 +41,8 @@ SPECS: Final[list[tuple[str, dict[str, Any], tuple[int, ...]]]] = [
     ("auction-pitch", {}, (1, 2)),
     ("euchre", {}, (1, 2)),
     ("euchre", {"stick_the_dealer": True, "alone": False}, (3,)),
+    ("mexican-train", {"players": 2, "rounds": 2}, (1, 2)),
+    ("mexican-train", {"players": 4, "rounds": 1}, (3,)),
 ]
 
 

@@ -56,6 +56,7 @@ SPECS: Final[list[tuple[str, str, dict[str, Any], int | dict[str, Any]]]] = [
     ("auction-pitch", "default options", {}, 3),
     ("euchre", "default options", {}, 3),
     ("euchre", "stick the dealer, no going alone", {"stick_the_dealer": True, "alone": False}, 3),
+    ("mexican-train", "two players, one round", {"players": 2, "rounds": 1}, 3),
 ]
 
 
