@@ -279,7 +279,9 @@ class MexicanTrain(Game):
         self._last = None
         self.hand_number = 0
         following = self._new_round()
-        assert following is not None  # a round cannot end before its first play: hands are never empty
+        # a round never ends before its first play: once the boneyard is empty, the twelve other
+        # tiles with the engine's value are all in hands, and one fits its holder's own train
+        assert following is not None
         return following
 
     def _new_round(self) -> int | None:
