@@ -201,3 +201,10 @@ def test_deals_are_read_back_from_a_full_log_only() -> None:
     assert [tg.to_json(d) for d in deals] == [{**opener, "first": None}, second]
     with pytest.raises(tg.LogError, match="a full log's hand_dealt shows every hand and the boneyard"):
         MexicanTrain.deals_from_events(game.log(0).events)
+
+
+def test_scores_are_penalties_for_the_bots() -> None:
+    """The capabilities the generic bots read: a rise in a score is bad (``lower_score_wins``), and a
+    round's penalties are some tens of pips (``reward_scale``)."""
+    assert MexicanTrain.lower_score_wins is True
+    assert MexicanTrain.reward_scale == 25.0
