@@ -41,6 +41,7 @@ napoleon_use_rtype = False
 # No intersphinx (the build machines reach no web site): outside names stay unlinked.
 nitpick_ignore = [
     ("py:class", "tablegames.mechanics.bidding._C"),  # Calling's type variable (a call's type)
+    ("py:class", "tablegames.mechanics.line._V_co"),  # Layout's type variable (its arm views' type)
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
     ("py:class", "cattrs.BaseValidationError"),

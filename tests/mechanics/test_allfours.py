@@ -1,4 +1,4 @@
-"""The four points of the All Fours family: High, Low, Jack and Game, card points, setback, tally, the records."""
+"""The four points of the All Fours family: High, Low, Jack and Game, card points, setback, points won, the records."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from tablegames.mechanics.allfours import (
     PointAward,
     card_points,
     describe_awards,
+    points_won,
     setback,
-    tally,
 )
 from tablegames.mechanics.tricks import Follow, TrickPlay, strength_by_rank
 
@@ -118,12 +118,12 @@ def test_a_fixed_rank_outside_the_order_is_refused() -> None:
     assert FourPoints(order=rank_order(STANDARD_RANKS), low=Rank.TWO).low is Rank.TWO
 
 
-def test_setback_and_tally() -> None:
-    """Setback: each side scores its points, the bidder's side loses its bid if not made; tally counts points won."""
+def test_setback_and_points_won() -> None:
+    """Setback: each side scores its points, the bidder's side loses its bid if not made; points_won counts them."""
     assert setback((3, 1), bidder_side=0, bid=3, made=True) == (3, 1)
     assert setback((2, 2), bidder_side=1, bid=3, made=False) == (2, -3)
     awards = [PointAward("high", 0, None), PointAward("low", None, None), PointAward("jack", 1, None)]
-    assert tally(awards, sides=2) == (1, 1) and tally(awards, sides=3) == (1, 1, 0)
+    assert points_won(awards, sides=2) == (1, 1) and points_won(awards, sides=3) == (1, 1, 0)
 
 
 def test_the_records_and_their_text() -> None:
@@ -167,4 +167,4 @@ def test_a_played_hand_awards_consistent_points(
     assert jack == (PointAward("jack", takers[0], jack_card) if takers else PointAward("jack", None, None))
     assert sum(totals) == card_points(card for _, card in play.plays)
     assert game.side == (None if totals[0] == totals[1] else int(totals[1] > totals[0]))
-    assert sum(tally(awards, sides=2)) <= 4
+    assert sum(points_won(awards, sides=2)) <= 4

@@ -18,7 +18,7 @@ hand; :func:`setback` settles it (the bidder's side loses its bid when it falls 
 >>> ace_seven = FourPoints(order=rank_order(PIQUET_RANKS), high=Rank.ACE, low=Rank.SEVEN)
 >>> describe_awards(ace_seven.award(trump=Suit.HEARTS, plays=plays, tricks=tricks, side_of=(0, 1, 0, 1))[0])
 'high side 1 (AH), low nobody, jack side 0 (JH), game side 0'
->>> won = tally(awards, sides=2)
+>>> won = points_won(awards, sides=2)
 >>> won, setback(won, bidder_side=0, bid=3, made=won[0] >= 3)
 ((2, 2), (-3, 2))
 """
@@ -43,7 +43,7 @@ __all__ = [
     "card_points",
     "describe_awards",
     "setback",
-    "tally",
+    "points_won",
 ]
 
 POINTS: Final = ("high", "low", "jack", "game")
@@ -85,10 +85,10 @@ def describe_awards(awards: Iterable[PointAward]) -> str:
     )
 
 
-def tally(awards: Iterable[PointAward], *, sides: int) -> tuple[int, ...]:
+def points_won(awards: Iterable[PointAward], *, sides: int) -> tuple[int, ...]:
     """How many of the points each of ``sides`` sides won.
 
-    >>> tally([PointAward("high", 1, None), PointAward("low", None, None), PointAward("game", 1, None)], sides=2)
+    >>> points_won([PointAward("high", 1, None), PointAward("low", None, None), PointAward("game", 1, None)], sides=2)
     (0, 2)
     """
     won = [0] * sides

@@ -29,7 +29,7 @@ from tablegames.core import events
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
-from tablegames.mechanics.allfours import FourPoints, HandScored, LastHand, tally
+from tablegames.mechanics.allfours import FourPoints, HandScored, LastHand, points_won
 from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, BidView, ForcedBiddingWon, Pass
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_from_events, draw_dealer
 from tablegames.mechanics.tricks import (
@@ -485,7 +485,7 @@ class PitchGame(Game):
         awards, card_points = self.points_rules().award(
             trump=trump, plays=play.plays, tricks=play.tricks, side_of=_SIDE, counted_apart=self.counted_apart()
         )
-        won = tally(awards, sides=2)
+        won = points_won(awards, sides=2)
         changes, made = self.settle(won, bidder_side=bidder_side, bid=bid)
         self.add_points(0, changes[0])
         self.add_points(1, changes[1])
