@@ -54,13 +54,15 @@ is covered already):
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
-from typing import Any, Final, Protocol, TypeVar
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, ClassVar, Final, Protocol, TypeVar
 
 import attrs
 
 from tablegames.components.tiles import Tile
 from tablegames.core.errors import quote
+from tablegames.core.events import Action
 
 __all__ = [
     "ARM_IDS",
@@ -74,10 +76,13 @@ __all__ = [
     "EndView",
     "Layout",
     "LineLayout",
+    "Play",
     "SpinnerRule",
     "arm_index",
     "arm_views",
     "end_views",
+    "play",
+    "play_interner",
     "tile_mask",
 ]
 
@@ -760,3 +765,67 @@ def arm_views(layout: Layout[_V_co], seat: int | None = None) -> tuple[_V_co, ..
     [('W', [], 6, True), ('E', ['4-1'], 1, True)]
     """
     return layout.arm_views(seat)
+
+
+# -- the play action -----------------------------------------------------------------------
+
+_END_ID: Final = re.compile(END_ID_PATTERN)
+
+
+@attrs.frozen
+class Play(Action):
+    """Place ``tile`` on the end ``end`` of a line layout (``None`` for the opening tile).
+
+    JSON: ``{"type": "play", "tile": "6-4", "end": "W"}``. ``end`` is any string here, so that
+    the layout's own message (:meth:`LineLayout.why_not`) says what is wrong with a bad one; a
+    variant that publishes the few end ids its layout can have subclasses it, redefining
+    ``end`` with a ``json_schema`` enum (``end`` is the last field, so the order stays).
+
+    >>> str(Play(Tile(6, 4), "W")), str(Play(Tile(5, 5), None))
+    ('6-4 on W', 'open with 5-5')
+    """
+
+    tag: ClassVar[str] = "play"
+    tile: Tile
+    """The tile placed."""
+    end: str | None
+    """The id of the end it is attached to (``"W"``, ``"E"``, ``"N"``, ``"S"``, ``"N5"``...), ``None`` to open."""
+
+    def __str__(self) -> str:
+        return f"{self.tile} on {self.end}" if self.end is not None else f"open with {self.tile}"
+
+
+_P = TypeVar("_P", bound=Play)
+
+
+def play_interner(cls: type[_P]) -> Callable[[Tile, str | None], _P]:
+    """An interning constructor of ``cls`` (:class:`Play` or a variant's subclass of it).
+
+    The function it returns gives the same object for the same tile and end every time: a
+    dictionary lookup, and on a miss a new play, kept if its end is an end id a layout can
+    have (:data:`END_ID_PATTERN`) or ``None``, so that junk from outside is never stored.
+
+    >>> my_play = play_interner(Play)
+    >>> my_play(Tile(6, 4), "N5") is my_play(Tile(4, 6), "N5"), my_play(Tile(6, 4), "X") is my_play(Tile(6, 4), "X")
+    (True, False)
+    """
+    plays: dict[tuple[Tile, str | None], _P] = {}
+
+    def interned(tile: Tile, end: str | None) -> _P:
+        found = plays.get((tile, end))
+        if found is None:
+            found = cls(tile, end)
+            if type(tile) is Tile and (end is None or (type(end) is str and _END_ID.fullmatch(end))):
+                plays[tile, end] = found
+        return found
+
+    interned.__doc__ = f"The interned :class:`{cls.__name__}` of ``tile`` on ``end`` (a new, equal one for a bad end)."
+    return interned
+
+
+play: Final = play_interner(Play)
+"""The interned :class:`Play` of ``tile`` on ``end``: ``play(tile, end)``, for any tile and end id.
+
+>>> play(Tile(6, 4), "W") is play(Tile(6, 4), "W")
+True
+"""

@@ -1,50 +1,13 @@
-"""All Fives' one action: placing a tile on an end."""
+"""All Fives' one action: placing a tile on an end, the line mechanic's :class:`Play`."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Final
 
-import attrs
-
-from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.events import Action
-from tablegames.mechanics.line import ARM_IDS
+from tablegames.mechanics.line import ARM_IDS, Play, play
 
 __all__ = ["END_IDS", "Play", "play"]
 
 END_IDS: Final = ARM_IDS
 """The end ids of the layout: ``"W"`` and ``"E"`` (the line), ``"N"`` and ``"S"`` (the
 spinner's branches). See :mod:`tablegames.mechanics.line`."""
-
-
-@attrs.frozen
-class Play(Action):
-    """Place ``tile`` on the end ``end`` (``None`` for the opening tile).
-
-    JSON: ``{"type": "play", "tile": "6-4", "end": "W"}``.
-
-    >>> str(Play(Tile(6, 4), "W")), str(Play(Tile(5, 5), None))
-    ('6-4 on W', 'open with 5-5')
-    """
-
-    tag: ClassVar[str] = "play"
-    tile: Tile
-    """The tile placed."""
-    end: str | None
-    """The id of the end it is attached to (one of :data:`END_IDS`), ``None`` to open."""
-
-    def __str__(self) -> str:
-        return f"{self.tile} on {self.end}" if self.end is not None else f"open with {self.tile}"
-
-
-_PLAYS: dict[tuple[Tile, str | None], Play] = {(t, e): Play(t, e) for t in domino_set(6) for e in (None, *END_IDS)}
-
-
-def play(tile: Tile, end: str | None) -> Play:
-    """The interned :class:`Play` of ``tile`` on ``end`` (a new, equal one if not interned).
-
-    >>> play(Tile(6, 4), "W") is play(Tile(6, 4), "W")
-    True
-    """
-    found = _PLAYS.get((tile, end))
-    return Play(tile, end) if found is None else found

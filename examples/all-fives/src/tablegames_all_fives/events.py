@@ -1,4 +1,9 @@
-"""All Fives' events, each with its JSON ``type`` tag and visibility rule."""
+"""All Fives' events, each with its JSON ``type`` tag and visibility rule.
+
+The events every draw game logs the same way are the library's
+(:mod:`tablegames.mechanics.dominoes`: ``tile_played``, ``tile_drawn``, ``passed``,
+``hand_ended``; :mod:`tablegames.mechanics.match`: ``game_ended``), re-exported here.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,8 @@ import attrs
 
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event, redact_hands, visible
+from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
+from tablegames.mechanics.match import GameEnded
 
 __all__ = [
     "LEAD_REASONS",
@@ -66,21 +73,6 @@ class LeaderChosen(Event):
 
 
 @attrs.frozen
-class TilePlayed(Event):
-    """A seat placed a tile; ``count`` is the sum of the layout's open ends after it."""
-
-    tag: ClassVar[str] = "tile_played"
-    seat: int
-    """The seat that placed it."""
-    tile: Tile
-    """The tile placed."""
-    end: str | None
-    """The end it was attached to, ``None`` for the opening tile."""
-    count: int
-    """The count of the layout after the placement."""
-
-
-@attrs.frozen
 class Scored(Event):
     """A side scored: a count that is a multiple of 5, or the pips of a hand's end."""
 
@@ -96,53 +88,3 @@ class Scored(Event):
     """One of :data:`SCORE_REASONS`: ``"count"``, ``"domino"`` or ``"block"``."""
     total: int
     """The side's score after it."""
-
-
-@attrs.frozen
-class TileDrawn(Event):
-    """A seat with no legal placement drew a tile from the boneyard; only that seat sees which."""
-
-    tag: ClassVar[str] = "tile_drawn"
-    seat: int
-    """The seat that drew."""
-    tile: Tile | None
-    """The tile drawn (``None`` where hidden)."""
-
-    def redact(self, seat: int | None) -> Self:
-        """Hide the tile from every seat but the drawer."""
-        return self if visible(self.seat, seat) else attrs.evolve(self, tile=None)
-
-
-@attrs.frozen
-class Passed(Event):
-    """A seat with no legal placement and an empty boneyard passed."""
-
-    tag: ClassVar[str] = "passed"
-    seat: int
-    """The seat that passed."""
-
-
-@attrs.frozen
-class HandEnded(Event):
-    """A hand ended by a domino or a block; the tiles left in every hand are shown and counted."""
-
-    tag: ClassVar[str] = "hand_ended"
-    hand_number: int
-    """The hand that ended."""
-    reason: str
-    """``"domino"`` (a seat placed its last tile) or ``"blocked"``."""
-    seat: int | None
-    """The seat that dominoed; ``None`` after a block."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """The tiles left in each seat's hand, shown to everyone."""
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """A side reached the target: the match is over."""
-
-    tag: ClassVar[str] = "game_ended"
-    winner: int
-    """The winning side."""
-    scores: tuple[int, ...]
-    """The final score of each side."""

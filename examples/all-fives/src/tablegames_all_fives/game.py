@@ -11,7 +11,8 @@ from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
-from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views, tile_mask
+from tablegames.mechanics.dominoes import draw_until_fits, holds_playable, nobody_can_play
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views
 from tablegames_all_fives.actions import Play, play
 from tablegames_all_fives.events import (
     GameEnded,
@@ -35,7 +36,6 @@ _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
 _PLAYS_ON: Final = {t: tuple(play(t, a) for a in ARM_IDS) for t in _TILES}
 _OPENINGS: Final = {t: play(t, None) for t in _TILES}
-_MASK: Final = {t: tile_mask(t) for t in _TILES}
 
 
 def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
@@ -332,40 +332,24 @@ class AllFives(Game):
             return True
         return False
 
-    def _can_play(self, seat: int, mask: int) -> bool:
-        """Whether ``seat`` holds a tile matching an open end (``mask`` from ``open_mask()``)."""
-        for tile in self.hands[seat]:
-            if _MASK[tile] & mask:
-                return True
-        return False
-
-    def _blocked(self, mask: int) -> bool:
-        if self.boneyard:
-            return False
-        for hand in self.hands:
-            for tile in hand:
-                if _MASK[tile] & mask:
-                    return False
-        return True
-
     def _turn(self, seat: int) -> int | None:
-        """Give the turn to ``seat``, drawing, passing and detecting a block automatically; the seat to act."""
+        """Give the turn to ``seat``, drawing, passing and detecting a block automatically; the seat to act.
+
+        A block is looked for first, before every draw or pass; a seat that draws a tile that
+        fits stops drawing and may play any of its tiles.
+        """
         mask = self.layout.open_mask()
+        hands, boneyard = self.hands, self.boneyard
         while True:
-            if self._blocked(mask):
+            if nobody_can_play(hands, boneyard, mask):
                 return self._end_hand_block()
-            if self._can_play(seat, mask):
+            hand = hands[seat]
+            if holds_playable(hand, mask):
                 return seat
-            if self.boneyard:
-                hand = self.hands[seat]
-                while self.boneyard:
-                    tile = self.boneyard.pop(0)
-                    hand.append(tile)
-                    self.emit(TileDrawn(seat, tile))
-                    if _MASK[tile] & mask:
-                        break
-                hand.sort(key=_ORDER.__getitem__)
-                continue
+            if boneyard:
+                if draw_until_fits(hand, boneyard, mask, seat=seat, emit=self.emit, key=_ORDER.__getitem__) is None:
+                    continue  # the boneyard ran out: look for a block again
+                return seat
             self.emit(Passed(seat))
             seat = self._after[seat]
 

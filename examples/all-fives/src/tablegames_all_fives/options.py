@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import attrs
 
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.game import MAX_TARGET, int_option
+from tablegames.mechanics.dominoes import check_tile_deal
 
 __all__ = ["DEFAULT_TARGET", "HAND_SIZES", "AllFivesDeal", "AllFivesOptions", "check_all_fives_deal"]
 
@@ -57,34 +57,8 @@ def check_all_fives_deal(deal: AllFivesDeal, options: AllFivesOptions) -> str | 
     >>> check_all_fives_deal(deal, AllFivesOptions(players=3))
     '2 hands for 3 players; one hand per seat'
     """
-    n = options.players
-    size = HAND_SIZES[n]
-    hands, boneyard = deal.hands, deal.boneyard
-    if not isinstance(hands, tuple) or len(hands) != n:
-        got = len(hands) if isinstance(hands, tuple) else repr(hands)
-        return f"{got} hands for {n} players; one hand per seat"
-    for i, hand in enumerate(hands):
-        if not isinstance(hand, tuple) or len(hand) != size:
-            got = len(hand) if isinstance(hand, tuple) else repr(hand)
-            return f"hands[{i}] has {got} tiles; with {n} players each hand has {size}"
-    rest = 28 - n * size
-    if not isinstance(boneyard, tuple) or len(boneyard) != rest:
-        got = len(boneyard) if isinstance(boneyard, tuple) else repr(boneyard)
-        return f"the boneyard has {got} tiles; with {n} players it has {rest}"
-    every = [t for h in hands for t in h] + list(boneyard)
-    if not all(isinstance(t, Tile) for t in every):
-        return "every piece must be a Tile"
-    counts = Counter(every)
-    duplicates = sorted(str(t) for t, c in counts.items() if c > 1)
-    foreign = sorted(str(t) for t in counts if t.high > 6)
-    missing = [str(t) for t in domino_set(6) if t not in counts]
-    if duplicates or missing or foreign:
-        parts = []
-        if duplicates:
-            parts.append(f"duplicate tiles {', '.join(duplicates)}")
-        if missing:
-            parts.append(f"missing tiles {', '.join(missing)}")
-        if foreign:
-            parts.append(f"tiles outside double-six {', '.join(foreign)}")
-        return "; ".join(parts) + "; a deal holds each of the 28 double-six tiles once"
-    return None
+    size = HAND_SIZES[options.players]
+    return check_tile_deal(deal.hands, deal.boneyard, _TILES, players=options.players, size=size, stock_name="boneyard")
+
+
+_TILES: Final = domino_set(6)

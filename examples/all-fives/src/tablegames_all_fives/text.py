@@ -1,23 +1,19 @@
-"""Plain-text rendering of All Fives events and layouts, for terminals and logs."""
+"""Plain-text rendering of All Fives events and layouts, for terminals and logs.
+
+The events the library defines say themselves in words (their ``describe()``); so do tiles
+(:func:`~tablegames.mechanics.dominoes.render_tiles`, re-exported here).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event
+from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed, render_tiles
 from tablegames.mechanics.line import ARM_IDS, LineLayout
-from tablegames_all_fives.events import (
-    GameEnded,
-    HandDealt,
-    HandEnded,
-    LeaderChosen,
-    Passed,
-    Scored,
-    TileDrawn,
-    TilePlayed,
-)
+from tablegames.mechanics.match import GameEnded
+from tablegames_all_fives.events import HandDealt, LeaderChosen, Scored
 
 __all__ = ["describe_event", "render_layout", "render_tiles"]
 
@@ -34,17 +30,6 @@ _SCORE_WORDS: Final = {
 }
 
 
-def render_tiles(tiles: Sequence[Tile] | None) -> str:
-    """Tiles in notation, space-separated (``"?"`` for hidden ones, ``"-"`` for none).
-
-    >>> render_tiles([Tile(6, 4), Tile(0, 0)]), render_tiles(None), render_tiles([])
-    ('6-4 0-0', '?', '-')
-    """
-    if tiles is None:
-        return "?"
-    return " ".join(str(t) for t in tiles) or "-"
-
-
 def describe_event(event: Event) -> str:
     """One line saying what ``event`` means, in words.
 
@@ -53,6 +38,8 @@ def describe_event(event: Event) -> str:
     >>> describe_event(Scored(None, 1, 15, "block", 40))
     'side 1 scores, for the blocked hand, 15 (side 1: 40)'
     """
+    if isinstance(event, (TilePlayed, TileDrawn, Passed, HandEnded, GameEnded)):
+        return event.describe()
     if isinstance(event, HandDealt):
         hands = "; ".join(f"seat {s}: {render_tiles(h)}" for s, h in enumerate(event.hands))
         return f"hand {event.hand_number} dealt ({hands}; boneyard {event.boneyard_size})"
@@ -60,26 +47,10 @@ def describe_event(event: Event) -> str:
         why = _LEAD_WORDS.get(event.reason, event.reason)
         opens = f" and opens with {event.tile}" if event.tile is not None else ""
         return f"seat {event.seat} leads: {why}{opens}"
-    if isinstance(event, TilePlayed):
-        if event.end is None:
-            return f"seat {event.seat} opens with {event.tile}: count {event.count}"
-        return f"seat {event.seat} plays {event.tile} on {event.end}: count {event.count}"
     if isinstance(event, Scored):
         who = f"side {event.side}" if event.seat is None else f"seat {event.seat}"
         why = _SCORE_WORDS.get(event.reason, event.reason)
         return f"{who} {why} {event.points} (side {event.side}: {event.total})"
-    if isinstance(event, TileDrawn):
-        tile = "a tile" if event.tile is None else str(event.tile)
-        return f"seat {event.seat} draws {tile}"
-    if isinstance(event, Passed):
-        return f"seat {event.seat} passes"
-    if isinstance(event, HandEnded):
-        left = "; ".join(f"seat {s}: {render_tiles(h)}" for s, h in enumerate(event.hands))
-        how = f"seat {event.seat} dominoes" if event.reason == "domino" else "the hand is blocked"
-        return f"hand {event.hand_number} ends: {how} (left: {left})"
-    if isinstance(event, GameEnded):
-        scores = ", ".join(str(s) for s in event.scores)
-        return f"side {event.winner} wins the match ({scores})"
     return repr(event)
 
 
