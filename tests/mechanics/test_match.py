@@ -12,7 +12,17 @@ from tablegames.components.cards import Card
 from tablegames.core.errors import LogError
 from tablegames.core.serde import dumps
 from tablegames.mechanics.bidding import Auction, BiddingWon, BidMade, BidPassed, BidView, ForcedBiddingWon
-from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_from_events, draw_dealer, render_cards
+from tablegames.mechanics.match import (
+    DealerDrawn,
+    GameEnded,
+    HandDealt,
+    card_problems,
+    check_dealer,
+    check_hands,
+    deals_from_events,
+    draw_dealer,
+    render_cards,
+)
 from tablegames.mechanics.tricks import CardPlayed, TrickWon
 
 AS, KH = Card.parse("AS"), Card.parse("KH")
@@ -41,6 +51,32 @@ def test_the_first_dealer_is_drawn_from_the_seed(seed: int, players: int) -> Non
     dealer = draw_dealer(seed, players)
     assert 0 <= dealer < players and draw_dealer(seed, players) == dealer
     assert draw_dealer(seed, players, players - 1) == players - 1
+
+
+DECK = tuple(Card.parse(c) for c in ("AS", "KS", "QS", "KH"))
+
+
+def test_card_problems_name_every_wrong_card_and_the_variants_rule() -> None:
+    """Duplicates, missing and foreign cards in one message; the deck name, piece and rule are the variant's."""
+    assert card_problems(DECK, DECK, complete=True) is None
+    assert card_problems([AS, AS, Card.parse("2C")], DECK, complete=True) == (
+        "duplicate cards AS; missing cards KS, QS, KH; cards outside the 4-card deck 2C"
+    )
+    assert card_problems([Card.parse("2C")], DECK, deck_name="Tiny", rule="a deal gives the 4 cards") == (
+        "cards outside the 4-card Tiny deck 2C; a deal gives the 4 cards"
+    )
+    assert card_problems([AS], DECK, rule="never said") is None  # the rule comes only after a wrong card
+    assert card_problems(["AS"], DECK) == "every piece must be a Card"
+    assert card_problems(["AS"], DECK, piece="card", rule="unsaid") == "every card must be a Card"
+
+
+def test_deal_shape_and_dealer_checks() -> None:
+    """A stacked deal has one hand of the right size per seat, and a first dealer that is a seat or None."""
+    assert check_hands(((AS,), (KH,)), game="Tiny", seats=2, size=1) is None
+    assert check_hands(((AS,),), game="Tiny", seats=2, size=1) == "1 hands; Tiny deals one hand to each of 2 seats"
+    assert check_hands(((AS,), (KH, AS)), game="Tiny", seats=2, size=1) == "hands[1] has 2 cards; each hand has 1"
+    assert check_dealer(True, 2) == "dealer True is not a seat; seats are 0 to 1"
+    assert check_dealer(1, 2) is None and check_dealer(None, 2) is None
 
 
 def test_render_cards() -> None:

@@ -175,20 +175,35 @@ def check_hands(hands: Any, *, game: str, seats: int, size: int) -> str | None:
     return None
 
 
-def card_problems(cards: Sequence[Any], deck: Sequence[Card], *, complete: bool = False) -> str | None:
+def card_problems(
+    cards: Sequence[Any],
+    deck: Sequence[Card],
+    *,
+    complete: bool = False,
+    deck_name: str = "",
+    piece: str = "piece",
+    rule: str = "",
+) -> str | None:
     """What is wrong with the cards of a deal: not cards, duplicates, cards outside ``deck``; ``None`` if nothing.
 
     Args:
         cards: every card the deal places.
         deck: the variant's deck, in deck order.
         complete: whether the deal must place every card of the deck (then missing ones are named).
+        deck_name: a word naming the deck in the message (``"Euchre"``: "the 24-card Euchre deck").
+        piece: what the message calls each of ``cards`` when one is not a :class:`Card`.
+        rule: the variant's words for what a deal gives, added after the cards that are wrong.
 
     >>> deck = [Card.parse(c) for c in ("AS", "KS", "QS")]
     >>> card_problems([deck[0], deck[0]], deck, complete=True)
     'duplicate cards AS; missing cards KS, QS'
+    >>> card_problems([Card.parse("2C")], deck, deck_name="Tiny"), card_problems(["AS"], deck, piece="card")
+    ('cards outside the 3-card Tiny deck 2C', 'every card must be a Card')
+    >>> card_problems(deck[:1] * 2, deck, rule="a deal gives 3 different cards")
+    'duplicate cards AS; a deal gives 3 different cards'
     """
     if not all(isinstance(c, Card) for c in cards):
-        return "every piece must be a Card"
+        return f"every {piece} must be a Card"
     counts = Counter(cards)
     parts = []
     duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
@@ -199,7 +214,10 @@ def card_problems(cards: Sequence[Any], deck: Sequence[Card], *, complete: bool 
         parts.append(f"missing cards {', '.join(missing)}")
     foreign = sorted(str(c) for c in counts if c not in deck)
     if foreign:
-        parts.append(f"cards outside the {len(deck)}-card deck {', '.join(foreign)}")
+        named = f"{deck_name} deck" if deck_name else "deck"
+        parts.append(f"cards outside the {len(deck)}-card {named} {', '.join(foreign)}")
+    if parts and rule:
+        parts.append(rule)
     return "; ".join(parts) or None
 
 

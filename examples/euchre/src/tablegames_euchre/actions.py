@@ -1,4 +1,7 @@
-"""Euchre's actions: pass, call (make trump, perhaps alone), the dealer's discard, play a card."""
+"""Euchre's actions: pass, call (make trump, perhaps alone), the dealer's discard, play a card.
+
+Playing a card is trick play's :class:`~tablegames.mechanics.tricks.PlayCard`.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
+from tablegames.mechanics.tricks import PlayCard
 
 __all__ = ["Call", "Discard", "Pass", "PlayCard"]
 
@@ -52,15 +56,3 @@ class Discard(Action):
 
     def __str__(self) -> str:
         return f"discard {self.card}"
-
-
-@attrs.frozen
-class PlayCard(Action):
-    """Play ``card`` to the trick. JSON: ``{"type": "play", "card": "JH"}``."""
-
-    tag: ClassVar[str] = "play"
-    card: Card
-    """The card played."""
-
-    def __str__(self) -> str:
-        return f"play {self.card}"

@@ -1,4 +1,9 @@
-"""Euchre's events, each with its JSON ``type`` tag and visibility rule (rule 22)."""
+"""Euchre's events, each with its JSON ``type`` tag and visibility rule (rule 22).
+
+The first dealer's draw and the match's end are the shared :mod:`tablegames.mechanics.match`
+events, the deal is its :class:`~tablegames.mechanics.match.HandDealt` with the up-card and the
+kitty added, and a card played and a trick won are :mod:`tablegames.mechanics.tricks`' events.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,9 @@ import attrs
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Event, redact_hands, visible
+from tablegames.mechanics import match
+from tablegames.mechanics.match import DealerDrawn, GameEnded, render_cards
+from tablegames.mechanics.tricks import CardPlayed, TrickWon
 
 __all__ = [
     "CardPlayed",
@@ -25,28 +33,13 @@ __all__ = [
 
 
 @attrs.frozen
-class DealerDrawn(Event):
-    """The random choice of the first dealer (rule 5)."""
-
-    tag: ClassVar[str] = "dealer_drawn"
-    seat: int
-    """The first dealer."""
-
-
-@attrs.frozen
-class HandDealt(Event):
+class HandDealt(match.HandDealt):
     """A hand was shuffled and dealt: five cards each and the up-card turned (rule 6).
 
     Each seat sees its own cards and the up-card; nobody sees the three cards under it.
     """
 
-    tag: ClassVar[str] = "hand_dealt"
-    hand_number: int
-    """The hand's number, from 1 (a thrown-in hand counts)."""
-    dealer: int
-    """The dealer of this hand."""
-    hands: tuple[tuple[Card, ...] | None, ...]
-    """Each seat's five cards (``None`` where hidden)."""
+    shown: ClassVar[str] = "every hand and the kitty"
     up_card: Card
     """The card turned face up, which everyone sees."""
     kitty: tuple[Card, ...] | None
@@ -57,6 +50,19 @@ class HandDealt(Event):
         if seat is None:
             return self
         return attrs.evolve(self, hands=redact_hands(self.hands, seat), kitty=None)
+
+    def is_full(self) -> bool:
+        """Whether every hand and the kitty are shown (the event of a full log)."""
+        return self.kitty is not None and super().is_full()
+
+    def describe(self) -> str:
+        """The event in words: the hand, its dealer, the up-card and each seat's cards (``?`` where hidden).
+
+        >>> HandDealt(2, 3, ((Card.parse("AS"),), None), Card.parse("9H"), None).describe()
+        'hand 2: seat 3 deals and turns up 9H (seat 0: AS; seat 1: ?)'
+        """
+        hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(self.hands))
+        return f"hand {self.hand_number}: seat {self.dealer} deals and turns up {self.up_card} ({hands})"
 
 
 @attrs.frozen
@@ -116,30 +122,6 @@ class Discarded(Event):
 
 
 @attrs.frozen
-class CardPlayed(Event):
-    """A seat played a card to the trick."""
-
-    tag: ClassVar[str] = "card_played"
-    seat: int
-    """The seat that played."""
-    card: Card
-    """The card played."""
-
-
-@attrs.frozen
-class TrickWon(Event):
-    """A trick was completed and taken (rule 18)."""
-
-    tag: ClassVar[str] = "trick_won"
-    seat: int
-    """The seat that won it (and leads next)."""
-    side: int
-    """The side that won it."""
-    cards: tuple[Card, ...]
-    """Its cards in play order: four, or three when a maker goes alone."""
-
-
-@attrs.frozen
 class HandScored(Event):
     """A hand was played out and scored (rule 20)."""
 
@@ -173,14 +155,3 @@ class HandThrownIn(Event):
     """The hand thrown in."""
     dealer: int
     """Its dealer."""
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """A side reached the target and won the match (rule 21)."""
-
-    tag: ClassVar[str] = "game_ended"
-    winner: int
-    """The winning side."""
-    scores: tuple[int, ...]
-    """The final scores."""

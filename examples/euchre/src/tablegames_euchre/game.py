@@ -7,12 +7,14 @@ from typing import ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, euchre_deck
 from tablegames.components.seats import Seating
-from tablegames.core.errors import LogError, quote
+from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng
+from tablegames.mechanics import match
 from tablegames.mechanics.bidding import Calling
+from tablegames.mechanics.match import deals_from_events, draw_dealer
 from tablegames.mechanics.tricks import Follow, TrickPlay
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
 from tablegames_euchre.events import (
@@ -103,6 +105,12 @@ def _trick_play(trump: Suit, out: int | None) -> TrickPlay:
 
 
 _TRICK_PLAYS: Final = {(trump, out): _trick_play(trump, out) for trump in Suit for out in (None, 0, 1, 2, 3)}
+
+
+def _deal_of(event: match.HandDealt, dealer: int | None) -> EuchreDeal:
+    """The deal a full log's ``hand_dealt`` event records, with the first ``dealer`` drawn right before it."""
+    assert isinstance(event, HandDealt) and event.kitty is not None
+    return EuchreDeal(hands=event.hands, up_card=event.up_card, kitty=event.kitty, dealer=dealer)  # type: ignore[arg-type]
 
 
 class Euchre(Game):
@@ -309,19 +317,7 @@ class Euchre(Game):
     @classmethod
     def deals_from_events(cls, events: Sequence[Event]) -> list[EuchreDeal]:
         """The deals that ``hand_dealt`` events record, the first with the dealer drawn right before it."""
-        deals: list[EuchreDeal] = []
-        dealer: int | None = None
-        for i, event in enumerate(events):
-            if isinstance(event, DealerDrawn):
-                # the draw belongs to the deal it directly precedes; anywhere else replay reports it
-                dealer = event.seat if i + 1 < len(events) and isinstance(events[i + 1], HandDealt) else None
-            elif isinstance(event, HandDealt):
-                hands, kitty = event.hands, event.kitty
-                if any(h is None for h in hands) or kitty is None:
-                    raise LogError(f"$.events[{i}]", "a full log's deal shows every hand and the kitty")
-                deals.append(EuchreDeal(hands=hands, up_card=event.up_card, kitty=kitty, dealer=dealer))  # type: ignore[arg-type]
-                dealer = None
-        return deals
+        return deals_from_events(events, _deal_of)
 
     @classmethod
     def action_of(cls, event: Event) -> tuple[int, Action] | None:
@@ -346,9 +342,7 @@ class Euchre(Game):
         self.hand_number = 0
         self.last_hand = None
         deal: EuchreDeal = self.next_deal(1)
-        dealer = deal.dealer
-        if dealer is None:
-            dealer = hand_rng(self.seed, 1, "dealer").randrange(4)
+        dealer = draw_dealer(self.seed, 4, deal.dealer)
         self.emit(DealerDrawn(dealer))
         return self._new_hand(dealer, deal)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import attrs
@@ -11,6 +10,7 @@ from tablegames.components.cards import Card, euchre_deck
 from tablegames.core.errors import quote
 from tablegames.core.game import MAX_TARGET
 from tablegames.core.options import bool_option, int_option
+from tablegames.mechanics.match import card_problems, check_dealer, check_hands
 
 __all__ = ["HAND_SIZE", "KITTY_SIZE", "EuchreDeal", "EuchreOptions", "check_deal"]
 
@@ -18,7 +18,7 @@ HAND_SIZE: Final = 5
 """Cards dealt to each seat (rule 6)."""
 KITTY_SIZE: Final = 3
 """Cards left face down under the up-card (rule 6)."""
-_DECK: Final = frozenset(euchre_deck())
+_DECK: Final = euchre_deck()
 
 
 @attrs.frozen(kw_only=True)
@@ -67,33 +67,16 @@ def check_deal(deal: EuchreDeal, options: EuchreOptions) -> str | None:
     >>> check_deal(EuchreDeal(hands=hands, up_card=cards[0]), EuchreOptions())
     'duplicate cards AS; a deal gives the 24 different cards of the Euchre deck (A K Q J 10 9 of each suit)'
     """
-    hands = deal.hands
-    if not isinstance(hands, tuple) or len(hands) != 4:
-        count = len(hands) if isinstance(hands, tuple) else quote(hands)
-        return f"{count} hands; Euchre deals one hand to each of 4 seats"
-    for i, hand in enumerate(hands):
-        if not isinstance(hand, tuple) or len(hand) != HAND_SIZE:
-            found = len(hand) if isinstance(hand, tuple) else quote(hand)
-            return f"hands[{i}] has {found} cards; each hand has {HAND_SIZE}"
+    problem = check_hands(deal.hands, game="Euchre", seats=4, size=HAND_SIZE)
+    if problem is not None:
+        return problem
     kitty = deal.kitty
     if kitty is not None and (not isinstance(kitty, tuple) or len(kitty) != KITTY_SIZE):
         found = len(kitty) if isinstance(kitty, tuple) else quote(kitty)
         return f"the kitty has {found} cards; it holds the {KITTY_SIZE} cards under the up-card"
-    every = [c for h in hands for c in h]
+    every = [c for h in deal.hands for c in h]
     every.append(deal.up_card)
     every.extend(kitty or ())
-    if not all(isinstance(c, Card) for c in every):
-        return "every card must be a Card"
-    counts = Counter(every)
-    duplicates = sorted(str(c) for c, n in counts.items() if n > 1)
-    foreign = sorted(str(c) for c in counts if c not in _DECK)
-    if duplicates or foreign:
-        parts = []
-        if duplicates:
-            parts.append(f"duplicate cards {', '.join(duplicates)}")
-        if foreign:
-            parts.append(f"cards outside the 24-card Euchre deck {', '.join(foreign)}")
-        return "; ".join(parts) + "; a deal gives the 24 different cards of the Euchre deck (A K Q J 10 9 of each suit)"
-    if deal.dealer is not None and (type(deal.dealer) is not int or not 0 <= deal.dealer < 4):
-        return f"dealer {quote(deal.dealer)} is not a seat; seats are 0 to 3"
-    return None
+    rule = "a deal gives the 24 different cards of the Euchre deck (A K Q J 10 9 of each suit)"
+    problem = card_problems(every, _DECK, deck_name="Euchre", piece="card", rule=rule)
+    return problem or check_dealer(deal.dealer, 4)

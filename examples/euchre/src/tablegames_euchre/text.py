@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Event
+from tablegames.mechanics.match import render_cards
 from tablegames.mechanics.tricks import TrickCard
 from tablegames_euchre.events import (
     CardPlayed,
@@ -22,6 +23,7 @@ from tablegames_euchre.events import (
 )
 from tablegames_euchre.view import EuchreView, LastHand
 
+# render_cards is the match mechanic's, re-exported here as before.
 __all__ = ["describe_event", "hand_note", "render_cards", "render_table", "render_view", "suit_name"]
 
 _SIDES = ("seats 0+2", "seats 1+3")
@@ -34,17 +36,6 @@ def suit_name(suit: Suit) -> str:
     'hearts'
     """
     return suit.name.lower()
-
-
-def render_cards(cards: Sequence[Card] | None) -> str:
-    """Cards in notation, space-separated (``"?"`` if hidden, ``"-"`` if none).
-
-    >>> render_cards([Card.parse("JH"), Card.parse("10D")]), render_cards(None), render_cards(())
-    ('JH 10D', '?', '-')
-    """
-    if cards is None:
-        return "?"
-    return " ".join(str(c) for c in cards) or "-"
 
 
 def _call(event: TrumpMade) -> str:
@@ -91,17 +82,12 @@ def describe_event(event: Event) -> str:
         return f"seat {event.seat} picks up {event.card}"
     if isinstance(event, Discarded):
         return f"seat {event.seat} discards " + ("a card face down" if event.card is None else str(event.card))
-    if isinstance(event, HandDealt):
-        hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(event.hands))
-        return f"hand {event.hand_number}: seat {event.dealer} deals and turns up {event.up_card} ({hands})"
+    if isinstance(event, (HandDealt, DealerDrawn, GameEnded)):
+        return event.describe()
     if isinstance(event, HandScored):
         return _scored(event)
     if isinstance(event, HandThrownIn):
         return f"hand {event.hand_number} is thrown in: nobody made trump; the deal passes to the left"
-    if isinstance(event, DealerDrawn):
-        return f"seat {event.seat} is drawn to deal first"
-    if isinstance(event, GameEnded):
-        return f"side {event.winner} wins the match ({', '.join(map(str, event.scores))})"
     return repr(event)
 
 
