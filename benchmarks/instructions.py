@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import sys
+from typing import Any
 
 import tablegames
 
@@ -22,7 +23,7 @@ STEPS = 400
 def main() -> None:
     matches = int(sys.argv[1]) if len(sys.argv) > 1 else 40
     variant = sys.argv[2] if len(sys.argv) > 2 else "american-sniff"
-    options = {"players": 2} if variant == "american-sniff" else {}
+    options: dict[str, Any] = {"players": 2} if variant == "american-sniff" else {}
     tablegames.new_game(variant, seed=0, **options)
     rng = random.Random(1)
     decisions = 0
