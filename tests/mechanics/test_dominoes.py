@@ -27,7 +27,7 @@ from tablegames.mechanics.dominoes import (
     set_name,
     tile_problems,
 )
-from tablegames.mechanics.line import Play, play, play_interner, tile_mask
+from tablegames.mechanics.line import Play, play, tile_mask
 
 TILES = domino_set(6)
 SIX_FOUR, FIVE_FIVE = Tile(6, 4), Tile(5, 5)
@@ -238,13 +238,13 @@ def test_junk_ends_make_equal_plays_that_are_not_kept(end: str) -> None:
 
 
 def test_a_variant_interns_its_own_subclass() -> None:
-    """``play_interner`` of a subclass gives that subclass, interned apart from the line's plays."""
+    """``interner()`` of a subclass gives that subclass, interned apart from the line's plays."""
 
     @attrs.frozen
     class Narrow(Play):
         end: str | None = attrs.field(metadata={"json_schema": {"enum": ["W", "E", None]}})
 
-    narrow = play_interner(Narrow)
+    narrow = Narrow.interner()
     made = narrow(SIX_FOUR, "W")
     assert type(made) is Narrow and narrow(SIX_FOUR, "W") is made and made is not play(SIX_FOUR, "W")
     assert [f.name for f in attrs.fields(Narrow)] == ["tile", "end"] and made.tag == "play"

@@ -8,7 +8,9 @@ order of them (American Sniff plays a drawn tile that fits at once and looks for
 drawing; All Fives looks for the block first):
 
 * the events :class:`TilePlayed`, :class:`TileDrawn` (hidden from the other seats),
-  :class:`Passed` and :class:`HandEnded`, each with its text (``describe()``);
+  :class:`Passed` and :class:`HandEnded`, each with its text (``describe()``); a variant
+  whose event records more subclasses it, adding fields at the end (a ``hand_ended`` with each
+  seat's points), or narrows a field's schema (Sniff's ``tile_played`` lists its end ids);
 * :func:`holds_playable`, :func:`draw_until_fits` and :func:`nobody_can_play`, tested against
   an open-ends mask (:meth:`~tablegames.mechanics.line.LineLayout.open_mask`);
 * :func:`check_tile_deal` and :func:`tile_problems`, what is wrong with a stacked deal of tiles;
@@ -155,10 +157,7 @@ class Passed(Event):
 
 @attrs.frozen
 class HandEnded(Event):
-    """A hand ended by a domino or a block; the remaining tiles are shown and counted.
-
-    A variant that records more (each seat's points) subclasses it, adding fields at the end.
-    """
+    """A hand ended by a domino or a block; the remaining tiles are shown and counted."""
 
     tag: ClassVar[str] = "hand_ended"
     hand_number: int

@@ -56,7 +56,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, ClassVar, Final, Protocol, TypeVar
+from typing import Any, ClassVar, Final, Protocol, Self, TypeVar, cast
 
 import attrs
 
@@ -82,7 +82,6 @@ __all__ = [
     "arm_views",
     "end_views",
     "play",
-    "play_interner",
     "tile_mask",
 ]
 
@@ -794,36 +793,33 @@ class Play(Action):
     def __str__(self) -> str:
         return f"{self.tile} on {self.end}" if self.end is not None else f"open with {self.tile}"
 
+    @classmethod
+    def interner(cls) -> Callable[[Tile, str | None], Self]:
+        """An interning constructor of this class (:class:`Play`, or a variant's subclass of it).
 
-_P = TypeVar("_P", bound=Play)
+        The function it returns gives the same object for the same tile and end every time: a
+        dictionary lookup, and on a miss a new play, kept if its end is an end id a layout can
+        have (:data:`END_ID_PATTERN`) or ``None``, so that junk from outside is never stored.
 
+        >>> my_play = Play.interner()
+        >>> my_play(Tile(6, 4), "N5") is my_play(Tile(4, 6), "N5"), my_play(Tile(6, 4), "X") is my_play(Tile(6, 4), "X")
+        (True, False)
+        """
+        plays: dict[tuple[Tile, str | None], Self] = {}
 
-def play_interner(cls: type[_P]) -> Callable[[Tile, str | None], _P]:
-    """An interning constructor of ``cls`` (:class:`Play` or a variant's subclass of it).
+        def interned(tile: Tile, end: str | None) -> Play:
+            found = plays.get((tile, end))
+            if found is None:
+                found = cls(tile, end)
+                if type(tile) is Tile and (end is None or (type(end) is str and _END_ID.fullmatch(end))):
+                    plays[tile, end] = found
+            return found
 
-    The function it returns gives the same object for the same tile and end every time: a
-    dictionary lookup, and on a miss a new play, kept if its end is an end id a layout can
-    have (:data:`END_ID_PATTERN`) or ``None``, so that junk from outside is never stored.
-
-    >>> my_play = play_interner(Play)
-    >>> my_play(Tile(6, 4), "N5") is my_play(Tile(4, 6), "N5"), my_play(Tile(6, 4), "X") is my_play(Tile(6, 4), "X")
-    (True, False)
-    """
-    plays: dict[tuple[Tile, str | None], _P] = {}
-
-    def interned(tile: Tile, end: str | None) -> _P:
-        found = plays.get((tile, end))
-        if found is None:
-            found = cls(tile, end)
-            if type(tile) is Tile and (end is None or (type(end) is str and _END_ID.fullmatch(end))):
-                plays[tile, end] = found
-        return found
-
-    interned.__doc__ = f"The interned :class:`{cls.__name__}` of ``tile`` on ``end`` (a new, equal one for a bad end)."
-    return interned
+        interned.__doc__ = f"The interned :class:`{cls.__name__}` of ``tile`` on ``end`` (a new, equal one if bad)."
+        return cast("Callable[[Tile, str | None], Self]", interned)
 
 
-play: Final = play_interner(Play)
+play: Final = Play.interner()
 """The interned :class:`Play` of ``tile`` on ``end``: ``play(tile, end)``, for any tile and end id.
 
 >>> play(Tile(6, 4), "W") is play(Tile(6, 4), "W")

@@ -1,4 +1,10 @@
-"""American Sniff's events, each with its JSON ``type`` tag and visibility rule."""
+"""American Sniff's events, each with its JSON ``type`` tag and visibility rule.
+
+The events every draw game logs the same way are the library's, re-exported here:
+``tile_drawn``, ``passed`` and ``hand_ended`` (:mod:`tablegames.mechanics.dominoes`) and
+``game_ended`` (:mod:`tablegames.mechanics.match`); Sniff's ``tile_played`` is the shared one
+with its end ids listed.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +14,9 @@ import attrs
 
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event, redact_hands, visible
+from tablegames.mechanics import dominoes
+from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn
+from tablegames.mechanics.match import GameEnded
 
 __all__ = [
     "GameEnded",
@@ -53,14 +62,10 @@ class LeaderDrawn(Event):
 
 
 @attrs.frozen
-class TilePlayed(Event):
+class TilePlayed(dominoes.TilePlayed):
     """A seat placed a tile; ``count`` is the layout's count after it."""
 
-    tag: ClassVar[str] = "tile_played"
-    seat: int
-    """The seat that placed it."""
-    tile: Tile
-    """The tile placed."""
+    # the shared event with Sniff's end ids as an enum; count comes again so the order stays
     end: str | None = attrs.field(metadata={"json_schema": {"enum": ["W", "E", "N", "S", None]}})
     """The end it was attached to, ``None`` for the opening tile."""
     count: int
@@ -82,53 +87,3 @@ class Scored(Event):
     """``"count"`` or ``"remaining"``."""
     total: int
     """The side's score after the change."""
-
-
-@attrs.frozen
-class TileDrawn(Event):
-    """A seat with no legal placement drew a tile from the stock; only that seat sees which."""
-
-    tag: ClassVar[str] = "tile_drawn"
-    seat: int
-    """The seat that drew."""
-    tile: Tile | None
-    """The tile drawn (``None`` where hidden)."""
-
-    def redact(self, seat: int | None) -> Self:
-        """Hide the tile from every seat but the drawer."""
-        return self if visible(self.seat, seat) else attrs.evolve(self, tile=None)
-
-
-@attrs.frozen
-class Passed(Event):
-    """A seat with no legal placement and an empty stock passed."""
-
-    tag: ClassVar[str] = "passed"
-    seat: int
-    """The seat that passed."""
-
-
-@attrs.frozen
-class HandEnded(Event):
-    """A hand ended by a domino or a block; the remaining tiles are shown and counted."""
-
-    tag: ClassVar[str] = "hand_ended"
-    hand_number: int
-    """The hand that ended."""
-    reason: str = attrs.field(metadata={"json_schema": {"enum": ["domino", "blocked"]}})
-    """``"domino"`` (a seat placed its last tile) or ``"blocked"``."""
-    seat: int | None
-    """The seat that dominoed; ``None`` after a block."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """The tiles left in each seat's hand, shown to everyone."""
-
-
-@attrs.frozen
-class GameEnded(Event):
-    """A side reached its target: the match is over."""
-
-    tag: ClassVar[str] = "game_ended"
-    winner: int
-    """The winning side."""
-    scores: tuple[int, ...]
-    """The final score of each side."""

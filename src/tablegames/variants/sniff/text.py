@@ -2,16 +2,16 @@
 
 :class:`~tablegames.variants.sniff.game.Sniff` hands these to the command line through the
 text capabilities of :class:`~tablegames.core.game.Game` (``describe_event``, ``render_view``,
-``hand_note``).
+``hand_note``). The events the library defines say themselves in words (their ``describe()``),
+and tiles are the library's :func:`~tablegames.mechanics.dominoes.render_tiles`, re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from tablegames.components.tiles import Tile
 from tablegames.core.events import Event
+from tablegames.mechanics.dominoes import render_tiles
 from tablegames.mechanics.line import ARM_IDS, LineLayout
 from tablegames.variants.sniff.events import (
     GameEnded,
@@ -28,49 +28,25 @@ from tablegames.variants.sniff.view import SniffView
 __all__ = ["describe_event", "hand_note", "render_layout", "render_tiles", "view_lines"]
 
 
-def render_tiles(tiles: Sequence[Tile] | None) -> str:
-    """Tiles in notation, space-separated (``"?"`` for hidden ones).
-
-    >>> render_tiles([Tile(6, 4), Tile(0, 0)])
-    '6-4 0-0'
-    """
-    if tiles is None:
-        return "?"
-    return " ".join(str(t) for t in tiles) or "-"
-
-
 def describe_event(event: Event) -> str:
     """One line saying what ``event`` means, in words."""
+    if isinstance(event, (TilePlayed, TileDrawn, Passed, HandEnded, GameEnded)):
+        return event.describe()
     if isinstance(event, HandDealt):
         hands = "; ".join(f"seat {s}: {render_tiles(h)}" for s, h in enumerate(event.hands))
         return f"hand {event.hand_number} dealt ({hands}; stock {event.stock_size})"
     if isinstance(event, LeaderDrawn):
         return f"seat {event.seat} is drawn to lead"
-    if isinstance(event, TilePlayed):
-        where = "opens with" if event.end is None else "plays"
-        on = "" if event.end is None else f" on {event.end}"
-        return f"seat {event.seat} {where} {event.tile}{on}: count {event.count}"
     if isinstance(event, Scored):
         why = "scores" if event.reason == "count" else "loses, for tiles left,"
         return f"seat {event.seat} {why} {abs(event.points)} (side {event.side}: {event.total})"
-    if isinstance(event, TileDrawn):
-        tile = "a tile" if event.tile is None else str(event.tile)
-        return f"seat {event.seat} draws {tile}"
-    if isinstance(event, Passed):
-        return f"seat {event.seat} passes"
-    if isinstance(event, HandEnded):
-        left = "; ".join(f"seat {s}: {render_tiles(h)}" for s, h in enumerate(event.hands))
-        how = f"seat {event.seat} dominoes" if event.reason == "domino" else "the hand is blocked"
-        return f"hand {event.hand_number} ends: {how} (left: {left})"
-    if isinstance(event, GameEnded):
-        scores = ", ".join(str(s) for s in event.scores)
-        return f"side {event.winner} wins the match ({scores})"
     return repr(event)
 
 
 def render_layout(layout: LineLayout) -> str:
     """The layout as a few lines of text: the line west to east, then the branches.
 
+    >>> from tablegames.components.tiles import Tile
     >>> layout = LineLayout()
     >>> layout.place(Tile(4, 4), None); layout.place(Tile(6, 4), 0)
     >>> print(render_layout(layout))
