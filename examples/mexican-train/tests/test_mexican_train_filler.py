@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mexican_train_helpers import NAME, deal, new, pick, put
 from tablegames_mexican_train import HandEnded, MexicanTrain, TileDrawn, TilePlayed
-from tablegames_mexican_train._drawfill import Holder, Span, fill_slots, match_spans
 from tablegames_mexican_train.filler import MexicanTrainFiller
 
 import tablegames as tg
 from tablegames.bots.sampler import WorldSampler
 from tablegames.components.tiles import Tile
+from tablegames.mechanics.drawfill import Holder, Span, fill_slots, match_spans
 
 S2 = deal([["12-12", "12-4", "4-3", "11-11"], ["9-8", "8-7", "3-1", "6-5"]], ["12-9", "10-5", "1-0"])
 """The deal of scenario S2 (two players, four tiles each)."""

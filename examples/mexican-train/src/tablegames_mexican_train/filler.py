@@ -13,7 +13,7 @@ has to be likely right. What the log shows of each other seat, round by round:
 The trains the log builds are replayed on the library's
 :class:`~tablegames.mechanics.trains.TrainLayout`, which says what each seat could play on
 (:meth:`~tablegames.mechanics.trains.TrainLayout.open_mask`). The slots and intervals that
-follow are the generic draw-game reasoning of :mod:`tablegames_mexican_train._drawfill`.
+follow are the generic draw-game reasoning of :mod:`tablegames.mechanics.drawfill`.
 Rounds that are over show every hand left, and are settled once; in the current round each
 other seat's tiles are drawn at random among the unseen tiles its slots allow, and the rest of
 the boneyard is shuffled.
@@ -30,9 +30,9 @@ import attrs
 from tablegames.components.tiles import Tile
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
+from tablegames.mechanics.drawfill import NEVER, Holder, Span, fill_slots, match_spans
 from tablegames.mechanics.line import tile_mask
 from tablegames.mechanics.trains import TrainLayout
-from tablegames_mexican_train._drawfill import NEVER, Holder, fill_slots, match_spans
 from tablegames_mexican_train.actions import MEXICAN
 from tablegames_mexican_train.events import (
     EnginePlaced,
@@ -119,7 +119,7 @@ def _read(events: Sequence[Event], players: int, me: int) -> list[_Round]:
         current.reach = [table.open_mask(seat) for seat in range(players)]
         last = events[-1]
         if isinstance(last, TileDrawn) and last.seat != me:
-            current.holders[last.seat].forced[-1] = True  # it fits: it is to be played
+            current.holders[last.seat].last_draw_fits()  # it is to be played
             current.pending = last.seat
     return rounds
 
@@ -129,7 +129,7 @@ class _Plan:
     """One other seat's slots in the current round, and what may fill them."""
 
     slots: int
-    must: list[Any]
+    must: list[Span]
     firsts: dict[Tile, int]
     played: frozenset[Tile]
 
@@ -170,8 +170,7 @@ class MexicanTrainFiller:
             if s == self.me:
                 continue
             times = holder.slot_times(self.size)
-            forced = {t for t, f in zip(holder.drawn, holder.forced, strict=True) if f}
-            spans = [holder.span(tile, times, time) for time, tile in holder.plays if tile not in forced]
+            spans = holder.played_spans(times)
             spans += [holder.span(tile, times, NEVER) for tile in played.left[s]]
             filled = match_spans(spans, len(times))
             if filled is None:
@@ -238,8 +237,7 @@ class MexicanTrainFiller:
             if s == me:
                 continue
             times = holder.slot_times(self.size)
-            forced = {t for t, f in zip(holder.drawn, holder.forced, strict=True) if f and t is not None}
-            must = [holder.span(tile, times, time) for time, tile in holder.plays if tile not in forced]
+            must = holder.played_spans(times)
             firsts = {tile: holder.span(tile, times, NEVER).first for tile in self.pool}
             self.plans[s] = _Plan(len(times), must, firsts, frozenset(t for _, t in holder.plays))
 
