@@ -191,7 +191,8 @@ def card_problems(
         deck: the variant's deck, in deck order.
         complete: whether the deal must place every card of the deck (then missing ones are named).
         deck_name: a word naming the deck in the message (``"Euchre"``: "the 24-card Euchre deck").
-        piece: what the message calls each of ``cards`` when one is not a :class:`Card`.
+        piece: what the message calls each of ``cards`` when one is not a
+            :class:`~tablegames.components.cards.Card`.
         rule: the variant's words for what a deal gives, added after the cards that are wrong.
 
     >>> deck = [Card.parse(c) for c in ("AS", "KS", "QS")]
