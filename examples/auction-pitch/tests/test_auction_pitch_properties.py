@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
 import random
 from collections import Counter
-from typing import Any
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tablegames_auction_pitch import (
     CARD_POINTS,
     AuctionPitch,
+    AuctionPitchOptions,
     Bid,
     BiddingWon,
     CardPlayed,
@@ -26,34 +25,34 @@ from tablegames_auction_pitch import (
 import tablegames
 from tablegames.bots import GreedyBot, RandomBot, Table
 from tablegames.components.cards import Card, standard_deck
-from tablegames.core.events import Event
+from tablegames.core.events import Action, Event
+from tablegames.core.game import Game
+from tablegames.testing import (
+    check_goes_on_like_clone_and_replay,
+    check_log_replays,
+    named_pieces,
+    play_random,
+    seeds,
+    variant_options,
+)
 
 DECK = frozenset(standard_deck())
-options = st.fixed_dictionaries({"target": st.integers(1, 15), "smudge": st.booleans()})
+options = variant_options(AuctionPitch, target=st.integers(1, 15))
 
 
-def random_match(seed: int, opts: dict[str, Any], *, check: bool = False) -> AuctionPitch:
-    """A whole match from ``seed``, every action drawn at random; with ``check``, invariants at each step."""
-    game = tablegames.new_game("auction-pitch", seed=seed, **opts)
+def _pass_and_bid_low(game: Game, legal: Sequence[Action], rng: random.Random) -> Action:
+    """In the bidding, pass often (stuck dealers appear), else mostly the lowest bid, so matches end; else at random."""
     assert isinstance(game, AuctionPitch)
-    rng = random.Random(seed)
-    steps = 0
-    while not game.is_over:
-        legal = game.legal_actions()
-        assert legal
-        if check:
-            check_state(game)
-        # in the bidding: pass often (stuck dealers appear), else mostly the lowest bid, so matches end
-        draw = rng.random()
-        if game.phase == "bidding" and draw < 0.95:
-            passes = [a for a in legal if isinstance(a, Pass)]
-            action = passes[0] if passes and draw < 0.6 else min(legal, key=lambda a: getattr(a, "amount", 0) or 9)
-        else:
-            action = legal[rng.randrange(len(legal))]
-        game.apply(action, seat=game.current_player)
-        steps += 1
-        assert steps < 20_000
-    return game
+    draw = rng.random()
+    if game.phase == "bidding" and draw < 0.95:
+        passes = [a for a in legal if isinstance(a, Pass)]
+        return passes[0] if passes and draw < 0.6 else min(legal, key=lambda a: getattr(a, "amount", 0) or 9)
+    return legal[rng.randrange(len(legal))]
+
+
+def random_match(seed: int, opts: AuctionPitchOptions | dict[str, object], *, check: bool = False) -> AuctionPitch:
+    """A whole match from ``seed``, every action drawn at random; with ``check``, invariants at each step."""
+    return play_random(AuctionPitch, opts, seed=seed, policy=_pass_and_bid_low, check=check_state if check else None)
 
 
 def check_state(game: AuctionPitch) -> None:
@@ -83,8 +82,8 @@ def check_state(game: AuctionPitch) -> None:
 
 
 @settings(deadline=None)
-@given(seed=st.integers(0, 2**32), opts=options)
-def test_random_matches_end_and_score_by_the_rules(seed: int, opts: dict[str, Any]) -> None:
+@given(seed=seeds(), opts=options)
+def test_random_matches_end_and_score_by_the_rules(seed: int, opts: AuctionPitchOptions) -> None:
     """Matches end; each hand awards 2 to 4 points and settles them; the winner went out by the rules."""
     game = random_match(seed, opts, check=seed % 4 == 0)
     events = game.log().events
@@ -120,20 +119,14 @@ def test_random_matches_end_and_score_by_the_rules(seed: int, opts: dict[str, An
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32), opts=options)
-def test_logs_replay_and_round_trip(seed: int, opts: dict[str, Any]) -> None:
+@given(seed=seeds(), opts=options)
+def test_logs_replay_and_round_trip(seed: int, opts: AuctionPitchOptions) -> None:
     """A full log survives JSON and replays to the same game; a clone is independent."""
-    game = random_match(seed, opts)
-    text = tablegames.dumps(game.log())
-    again = tablegames.replay(tablegames.load_log(text))
-    assert tablegames.dumps(again.log()) == text
-    assert again.scores == game.scores and again.winner == game.winner
-    same = random_match(seed, opts)
-    assert tablegames.dumps(same.log()) == text
+    check_log_replays(random_match(seed, opts), again=random_match(seed, opts))
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds())
 def test_a_replayed_game_goes_on_and_clones_are_independent(seed: int) -> None:
     """Mid-match, a replayed game and a clone each go on exactly like the original."""
     game = tablegames.new_game("auction-pitch", seed=seed)
@@ -141,38 +134,16 @@ def test_a_replayed_game_goes_on_and_clones_are_independent(seed: int) -> None:
     for _ in range(rng.randrange(1, 60)):
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
-    copy = game.clone()
-    replayed = tablegames.replay(tablegames.load_log(tablegames.dumps(game.log())))
-    before = tablegames.dumps(game.log())
-    while not copy.is_over and len(copy.log().events) < len(game.log().events) + 40:
-        action = copy.legal_actions()[0]
-        copy.apply(action)
-        replayed.apply(action)
-    assert tablegames.dumps(game.log()) == before
-    assert tablegames.dumps(replayed.log()) == tablegames.dumps(copy.log())
+    check_goes_on_like_clone_and_replay(game, steps=40, choose=lambda legal: legal[0])
 
 
 def _named_cards(event: Event) -> set[Card]:
-    data = tablegames.to_json(event)
-    found: set[Card] = set()
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            with contextlib.suppress(ValueError):
-                found.add(Card.parse(value))
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for item in value.values():
-                walk(item)
-
-    walk(data)
-    return found
+    """The cards of the deck that ``event``'s JSON form names."""
+    return named_pieces(event, DECK)
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds())
 def test_a_seat_never_sees_a_card_before_it_is_played_unless_it_holds_it(seed: int) -> None:
     """In a seat's log and views, another seat's card appears only once played; undealt cards never."""
     game = tablegames.new_game("auction-pitch", seed=seed)
@@ -210,8 +181,7 @@ def _named_cards_view(game: AuctionPitch, seat: int) -> set[Card]:
     """The cards the view names about the hand under way (``last_hand`` is about the one before)."""
     data = tablegames.to_json(game.view(seat))
     del data["last_hand"]
-    text = json.dumps(data)
-    return {c for c in DECK if f'"{c}"' in text}
+    return named_pieces(data, DECK)
 
 
 def test_bids_and_passes_are_counted_once_per_seat() -> None:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import random
-from typing import Any
+from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +13,7 @@ from tablegames_euchre import (
     Discard,
     Discarded,
     Euchre,
+    EuchreOptions,
     GameEnded,
     HandDealt,
     HandScored,
@@ -26,36 +26,34 @@ from tablegames_euchre import (
     suit_of,
 )
 
-import tablegames
 from tablegames.bots import GreedyBot, RandomBot, Table
 from tablegames.components.cards import Card, euchre_deck
 from tablegames.core.events import Action, Event
-
-DECK = frozenset(euchre_deck())
-options = st.fixed_dictionaries(
-    {"target": st.integers(1, 12), "alone": st.booleans(), "stick_the_dealer": st.booleans()}
+from tablegames.core.game import Game
+from tablegames.testing import (
+    check_goes_on_like_clone_and_replay,
+    check_log_replays,
+    named_pieces,
+    play_random,
+    seeds,
+    variant_options,
 )
 
+DECK = frozenset(euchre_deck())
+options = variant_options(Euchre, target=st.integers(1, 12))
 
-def random_match(seed: int, opts: dict[str, Any], *, check: bool = False) -> Euchre:
+
+def _pass_often(game: Game, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Pass four times in five while calling, so that hands are thrown in and dealers stuck; else at random."""
+    assert isinstance(game, Euchre)
+    if game.phase == "calling" and isinstance(legal[0], Pass) and rng.random() < 0.8:
+        return legal[0]
+    return legal[rng.randrange(len(legal))]
+
+
+def random_match(seed: int, opts: EuchreOptions | dict[str, object], *, check: bool = False) -> Euchre:
     """A match from ``seed``, every action drawn at random (passing often); with ``check``, invariants at each step."""
-    game = Euchre.create(opts, seed=seed)
-    rng = random.Random(seed)
-    steps = 0
-    while not game.is_over:
-        legal = game.legal_actions()
-        assert legal
-        if check:
-            check_state(game)
-        action: Action
-        if game.phase == "calling" and isinstance(legal[0], Pass) and rng.random() < 0.8:
-            action = legal[0]  # pass often, so that hands are thrown in and dealers stuck
-        else:
-            action = legal[rng.randrange(len(legal))]
-        game.apply(action, seat=game.current_player)
-        steps += 1
-        assert steps < 20_000
-    return game
+    return play_random(Euchre, opts, seed=seed, policy=_pass_often, check=check_state if check else None)
 
 
 def check_state(game: Euchre) -> None:
@@ -107,8 +105,8 @@ def hands_of(events: list[Event]) -> list[list[Event]]:
 
 
 @settings(deadline=None)
-@given(seed=st.integers(0, 2**32), opts=options)
-def test_random_matches_end_and_score_by_the_rules(seed: int, opts: dict[str, Any]) -> None:
+@given(seed=seeds(), opts=options)
+def test_random_matches_end_and_score_by_the_rules(seed: int, opts: EuchreOptions) -> None:
     """A played hand scores 1, 2 or 4 for one side by the makers' tricks, a throw-in none; first to the target wins."""
     game = random_match(seed, opts, check=seed % 4 == 0)
     events = list(game.log().events)
@@ -123,12 +121,12 @@ def test_random_matches_end_and_score_by_the_rules(seed: int, opts: dict[str, An
         made = [e for e in hand if isinstance(e, TrumpMade)]
         thrown = [e for e in hand if isinstance(e, HandThrownIn)]
         if thrown:
-            assert not made and not opts["stick_the_dealer"]
+            assert not made and not opts.stick_the_dealer
             assert not any(isinstance(e, (CardPlayed, HandScored)) for e in hand)
             continue
         assert len(made) == 1
         call = made[0]
-        assert not call.alone or opts["alone"]
+        assert not call.alone or opts.alone
         picked = [e for e in hand if isinstance(e, UpCardTaken)]
         out = (call.seat + 2) % 4 if call.alone else None
         assert bool(picked) == (call.round == 1 and out != dealt.dealer)
@@ -149,27 +147,22 @@ def test_random_matches_end_and_score_by_the_rules(seed: int, opts: dict[str, An
         scores[result.side] += result.points
         assert result.scores == tuple(scores)
         if number < len(hands_of(events)):
-            assert max(scores) < opts["target"]
+            assert max(scores) < opts.target
     ended = events[-1]
     assert isinstance(ended, GameEnded) and ended.scores == tuple(scores) == game.scores
     winner = game.winner
-    assert winner is not None and scores[winner] >= opts["target"] > scores[1 - winner]
+    assert winner is not None and scores[winner] >= opts.target > scores[1 - winner]
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32), opts=options)
-def test_logs_replay_and_round_trip(seed: int, opts: dict[str, Any]) -> None:
+@given(seed=seeds(), opts=options)
+def test_logs_replay_and_round_trip(seed: int, opts: EuchreOptions) -> None:
     """A full log survives JSON and replays to the same game; the same seed plays the same match."""
-    game = random_match(seed, opts)
-    text = tablegames.dumps(game.log())
-    again = tablegames.replay(tablegames.load_log(text))
-    assert tablegames.dumps(again.log()) == text
-    assert again.scores == game.scores and again.winner == game.winner
-    assert tablegames.dumps(random_match(seed, opts).log()) == text
+    check_log_replays(random_match(seed, opts), again=random_match(seed, opts))
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds())
 def test_a_replayed_game_goes_on_and_clones_are_independent(seed: int) -> None:
     """Mid-match, a replayed game and a clone each go on exactly like the original, which stays as it was."""
     game = Euchre.create(seed=seed)
@@ -177,39 +170,16 @@ def test_a_replayed_game_goes_on_and_clones_are_independent(seed: int) -> None:
     for _ in range(rng.randrange(1, 60)):
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
-    copy = game.clone()
-    replayed = tablegames.replay(tablegames.load_log(tablegames.dumps(game.log())))
-    before = tablegames.dumps(game.log())
-    views = [tablegames.dumps(game.view(s)) for s in range(4)]
-    while not copy.is_over and len(copy.events) < len(game.events) + 40:
-        action = copy.legal_actions()[-1]
-        copy.apply(action)
-        replayed.apply(action)
-    assert tablegames.dumps(game.log()) == before
-    assert [tablegames.dumps(game.view(s)) for s in range(4)] == views
-    assert tablegames.dumps(replayed.log()) == tablegames.dumps(copy.log())
+    check_goes_on_like_clone_and_replay(game, steps=40)
 
 
-def _named_cards(value: Any) -> set[Card]:
-    found: set[Card] = set()
-
-    def walk(item: object) -> None:
-        if isinstance(item, str):
-            with contextlib.suppress(ValueError):
-                found.add(Card.parse(item))
-        elif isinstance(item, list):
-            for inner in item:
-                walk(inner)
-        elif isinstance(item, dict):
-            for inner in item.values():
-                walk(inner)
-
-    walk(tablegames.to_json(value))
-    return found & DECK
+def _named_cards(value: object) -> set[Card]:
+    """The cards of the deck that ``value``'s JSON form names."""
+    return named_pieces(value, DECK)
 
 
 @settings(deadline=None, max_examples=20)
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds())
 def test_a_seat_sees_only_its_cards_the_up_card_what_is_played_and_its_own_discard(seed: int) -> None:
     """In a seat's log another seat's card appears only once played; the kitty never; a discard to the dealer only."""
     game = random_match(seed, {"target": 6})
@@ -230,7 +200,7 @@ def test_a_seat_sees_only_its_cards_the_up_card_what_is_played_and_its_own_disca
 
 
 @settings(deadline=None, max_examples=10)
-@given(seed=st.integers(0, 2**32))
+@given(seed=seeds())
 def test_views_name_no_hidden_card(seed: int) -> None:
     """At every step of a few hands, no seat's view names a card of hidden_pieces (its last_hand names none)."""
     game = Euchre.create(seed=seed)

@@ -30,7 +30,9 @@ Two checks need optional hooks of :class:`~tablegames.core.game.Game`:
 ``piece_places()`` (``pieces``) and ``hidden_pieces(seat)`` (``no_leaks``); without them
 those checks are reported as not applicable (skipped under pytest).
 
-Move-path counting (``perft(game, depth)``, ``perft_divide``) is re-exported here too.
+Move-path counting (``perft(game, depth)``, ``perft_divide``) is re-exported here too, and the
+shared bodies of a variant's own property tests over whole random matches (``play_random``,
+``check_log_replays``, ``check_goes_on_like_clone_and_replay``, ``named_pieces``).
 
 pytest options (the plugin is installed with the package): ``--tablegames-examples N``,
 ``--tablegames-max-steps N``, ``--tablegames-profile tablegames-fast|tablegames-thorough``.
@@ -61,6 +63,14 @@ from tablegames.testing.checks import (
     check_views,
 )
 from tablegames.testing.perft import perft, perft_divide
+from tablegames.testing.properties import (
+    DEFAULT_MATCH_STEPS,
+    Policy,
+    check_goes_on_like_clone_and_replay,
+    check_log_replays,
+    named_pieces,
+    play_random,
+)
 from tablegames.testing.runner import DEFAULT_EXAMPLES, check_variant, kit_settings, run_check
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
 from tablegames.testing.strategies import (
@@ -80,8 +90,10 @@ __all__ = [
     "DEFAULT_EXAMPLES",
     "DEFAULT_MAX_CHOICES",
     "DEFAULT_MAX_POSITION",
+    "DEFAULT_MATCH_STEPS",
     "DEFAULT_MAX_STEPS",
     "HISTORY_VIEW_KEYS",
+    "Policy",
     "VIEW_KEYS",
     "Check",
     "CheckNotApplicable",
@@ -90,9 +102,11 @@ __all__ = [
     "Scenario",
     "action_choices",
     "check_clone",
+    "check_goes_on_like_clone_and_replay",
     "check_illegal_refused",
     "check_indistinguishable",
     "check_json_round_trip",
+    "check_log_replays",
     "check_capabilities",
     "check_worlds",
     "check_no_leaks",
@@ -105,8 +119,10 @@ __all__ = [
     "check_views",
     "conformance_tests",
     "kit_settings",
+    "named_pieces",
     "perft",
     "perft_divide",
+    "play_random",
     "run_check",
     "scenarios",
     "seeds",
