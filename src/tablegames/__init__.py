@@ -23,6 +23,7 @@ from tablegames.core.game import Game
 from tablegames.core.logs import load_log, replay
 from tablegames.core.registry import get_variant, register_variant, variant_names
 from tablegames.core.serde import dumps, to_json
+from tablegames.core.signing import SignatureError, sign_log, verify_log
 
 __all__ = [
     "Action",
@@ -32,6 +33,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidOptionsError",
     "LogError",
+    "SignatureError",
     "TableGamesError",
     "UnknownVariantError",
     "__version__",
@@ -41,8 +43,10 @@ __all__ = [
     "new_game",
     "register_variant",
     "replay",
+    "sign_log",
     "to_json",
     "variant_names",
+    "verify_log",
 ]
 
 __version__ = "0.1.0"
