@@ -37,6 +37,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "testing": frozenset({"core", "bots", "schema"}),
     "cli": frozenset({"core", "components", "bots", "schema"}),
     "api": frozenset({"core", "cli"}),  # tablegames/__init__.py and __main__.py
+    # the game server (the ``server`` extra): the public API, bots and schemas
+    "server": frozenset({"api", "core", "bots", "schema"}),
     # the examples: the plug-in variants and a web page
     "example-variant": frozenset({"core", "components", "mechanics"}),
     "web": frozenset({"api", "core", "components", "bots", "schema"}),
@@ -52,6 +54,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "bots": frozenset({"attrs", "cattrs"}),
     "cli": frozenset({"attrs", "cattrs"}),
     "api": frozenset({"attrs", "cattrs"}),
+    "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
     "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),

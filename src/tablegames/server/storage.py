@@ -1,0 +1,345 @@
+"""Games stored as their event logs, in a database, one writer per game enforced by the database.
+
+A game is stored as its log: a header (the log's format, version, variant, options, seed and
+stacked deals, written once at creation) and its events, one row each, numbered from 0, added
+as the game goes on. An action is stored with the events it caused, in one transaction, by a
+*compare and set* on the game's event count: the writer says how many events it saw
+(``expected``), and the database takes the new events only if that is still the count. A
+second writer (another thread, another process on the same database) that acted on the same
+state gets :class:`StaleWrite` and must reload; the primary key ``(game, index)`` of the events
+guards the same rule a second time.
+
+A game is brought back by replaying its log (:func:`tablegames.replay`), which checks every
+event against the rules: a stored game that the rules do not produce does not load.
+
+:class:`SqliteStore` needs no set-up (the standard library's :mod:`sqlite3`, a file or
+``:memory:``); it commits in write-ahead-log mode with ``synchronous=FULL``, so a write that
+returned survives the process being killed. :func:`open_store` opens a store from a URL.
+
+>>> import tablegames
+>>> store = SqliteStore(":memory:")
+>>> game = tablegames.new_game("american-sniff", seed=5, players=2)
+>>> store.create("g1", game)
+>>> seen = len(game.events)
+>>> new = game.apply(game.legal_actions()[0])
+>>> store.append("g1", seen, new, finished=game.is_over)
+>>> store.load("g1").events == game.events
+True
+>>> store.append("g1", seen, new, finished=False)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+tablegames.server.storage.StaleWrite: game 'g1' has ... events, not ...: another writer acted first; reload it
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Final, Protocol
+
+import attrs
+
+from tablegames import Event, Game, dumps, load_log, replay
+
+__all__ = ["GameRecord", "SqliteStore", "StaleWrite", "Store", "UnknownGame", "open_store"]
+
+_SCHEMA: Final = (
+    """CREATE TABLE IF NOT EXISTS games (
+        id TEXT PRIMARY KEY,
+        variant TEXT NOT NULL,
+        header TEXT NOT NULL,
+        events INTEGER NOT NULL,
+        finished INTEGER NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        game TEXT NOT NULL REFERENCES games (id),
+        idx INTEGER NOT NULL,
+        body TEXT NOT NULL,
+        PRIMARY KEY (game, idx)
+    )""",
+    "CREATE INDEX IF NOT EXISTS games_by_state ON games (finished, updated)",
+)
+
+
+class StaleWrite(Exception):
+    """An append for a state the game is no longer in: another writer acted first.
+
+    Attributes:
+        game_id: the game.
+        expected: the event count the writer saw.
+        actual: the event count stored now.
+
+    """
+
+    def __init__(self, game_id: str, expected: int, actual: int) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+        super().__init__(f"game {game_id!r} has {actual} events, not {expected}: another writer acted first; reload it")
+
+
+class UnknownGame(LookupError):
+    """No game with this id is stored."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        super().__init__(f"no game {game_id!r} is stored")
+
+
+@attrs.frozen
+class GameRecord:
+    """What a store knows of a game without loading it."""
+
+    id: str
+    """The game's id."""
+    variant: str
+    """The variant's name."""
+    events: int
+    """How many events are stored."""
+    finished: bool
+    """Whether the game is over."""
+    created: float
+    """When it was created (seconds since the epoch)."""
+    updated: float
+    """When its last events were stored."""
+
+
+class Store(Protocol):
+    """Where a server keeps its games. :class:`SqliteStore` is one; a PostgreSQL store is another."""
+
+    def create(self, game_id: str, game: Game) -> None:
+        """Store a new game: its header and the events it has so far (its first deal).
+
+        Raises:
+            ValueError: if a game with this id is already stored.
+
+        """
+
+    def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
+        """Add ``events`` after the first ``expected``, in one transaction, and only if ``expected`` are stored.
+
+        Raises:
+            StaleWrite: if the game has another number of events stored.
+            UnknownGame: if no such game is stored.
+
+        """
+
+    def log_text(self, game_id: str) -> str:
+        """The game's full log, as JSON text :func:`tablegames.load_log` reads.
+
+        Raises:
+            UnknownGame: if no such game is stored.
+
+        """
+
+    def load(self, game_id: str) -> Game:
+        """The game, replayed from its stored log (which checks it against the rules).
+
+        Raises:
+            UnknownGame: if no such game is stored.
+            LogError: if the stored log is not one the rules produce.
+
+        """
+
+    def record(self, game_id: str) -> GameRecord:
+        """What is stored about the game, without loading it.
+
+        Raises:
+            UnknownGame: if no such game is stored.
+
+        """
+
+    def games(self, *, finished: bool | None = None, limit: int = 100) -> list[GameRecord]:
+        """The games stored, the most recently updated first (only finished or unfinished ones if asked)."""
+
+    def close(self) -> None:
+        """Release the database."""
+
+
+def _header(game: Game) -> str:
+    """The game's log without its events, as JSON text."""
+    data = json.loads(dumps(game.log()))
+    del data["events"]
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+class SqliteStore:
+    """A :class:`Store` in an SQLite database: a file, or ``":memory:"`` for one process.
+
+    Safe to share between threads (each has its own connection to a file; an in-memory
+    database has one, behind a lock) and between processes on one file (SQLite's locks and
+    the compare and set of :meth:`append`).
+
+    Args:
+        path: the database file (created if missing) or ``":memory:"``.
+        timeout: how long a writer waits for another's transaction to end, in seconds.
+
+    """
+
+    def __init__(self, path: str | Path, *, timeout: float = 10.0) -> None:
+        self._path = str(path)
+        self._timeout = timeout
+        self._memory = self._path == ":memory:"
+        self._local = threading.local()
+        self._lock = threading.RLock()
+        self._shared: sqlite3.Connection | None = None
+        with self._transaction() as db:
+            for statement in _SCHEMA:
+                db.execute(statement)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(
+            self._path, timeout=self._timeout, isolation_level=None, check_same_thread=not self._memory
+        )
+        if not self._memory:
+            db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        return db
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._memory:
+            if self._shared is None:
+                self._shared = self._connect()
+            return self._shared
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = self._local.db = self._connect()
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        with self._lock if self._memory else _NO_LOCK:
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+
+    def create(self, game_id: str, game: Game) -> None:
+        """Store a new game (see :meth:`Store.create`)."""
+        now = time.time()
+        events = game.events
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    "INSERT INTO games (id, variant, header, events, finished, created, updated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (game_id, game.name, _header(game), len(events), game.is_over, now, now),
+                )
+                db.executemany(
+                    "INSERT INTO events (game, idx, body) VALUES (?, ?, ?)",
+                    ((game_id, i, dumps(e)) for i, e in enumerate(events)),
+                )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"a game {game_id!r} is already stored") from None
+
+    def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
+        """Add the events an action caused (see :meth:`Store.append`)."""
+        with self._transaction() as db:
+            stored = db.execute("SELECT events FROM games WHERE id = ?", (game_id,)).fetchone()
+            if stored is None:
+                raise UnknownGame(game_id)
+            if stored[0] != expected:
+                raise StaleWrite(game_id, expected, stored[0])
+            db.execute(
+                "UPDATE games SET events = ?, finished = ?, updated = ? WHERE id = ? AND events = ?",
+                (expected + len(events), finished, time.time(), game_id, expected),
+            )
+            db.executemany(
+                "INSERT INTO events (game, idx, body) VALUES (?, ?, ?)",
+                ((game_id, expected + i, dumps(e)) for i, e in enumerate(events)),
+            )
+
+    def log_text(self, game_id: str) -> str:
+        """The game's full log as JSON text (see :meth:`Store.log_text`)."""
+        db = self._connection()
+        with self._lock if self._memory else _NO_LOCK:
+            row = db.execute("SELECT header, events FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            header, count = row
+            bodies = [
+                body
+                for (body,) in db.execute(
+                    "SELECT body FROM events WHERE game = ? AND idx < ? ORDER BY idx", (game_id, count)
+                )
+            ]
+        return f'{header[:-1]},"events":[{",".join(bodies)}]}}'
+
+    def load(self, game_id: str) -> Game:
+        """The game, replayed and so checked (see :meth:`Store.load`)."""
+        return replay(load_log(self.log_text(game_id)))
+
+    def record(self, game_id: str) -> GameRecord:
+        """What is stored about the game (see :meth:`Store.record`)."""
+        with self._lock if self._memory else _NO_LOCK:
+            row = (
+                self._connection()
+                .execute("SELECT id, variant, events, finished, created, updated FROM games WHERE id = ?", (game_id,))
+                .fetchone()
+            )
+        if row is None:
+            raise UnknownGame(game_id)
+        return _record(row)
+
+    def games(self, *, finished: bool | None = None, limit: int = 100) -> list[GameRecord]:
+        """The stored games, the most recently updated first (see :meth:`Store.games`)."""
+        query = "SELECT id, variant, events, finished, created, updated FROM games"
+        args: tuple[object, ...] = ()
+        if finished is not None:
+            query += " WHERE finished = ?"
+            args = (finished,)
+        query += " ORDER BY updated DESC, id LIMIT ?"
+        with self._lock if self._memory else _NO_LOCK:
+            rows = self._connection().execute(query, (*args, limit)).fetchall()
+        return [_record(row) for row in rows]
+
+    def close(self) -> None:
+        """Close this thread's connection (and the in-memory database)."""
+        db = self._shared if self._memory else getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+        self._shared = None
+        self._local = threading.local()
+
+
+def _record(row: tuple[str, str, int, int, float, float]) -> GameRecord:
+    game_id, variant, events, finished, created, updated = row
+    return GameRecord(game_id, variant, events, bool(finished), created, updated)
+
+
+class _NoLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+_NO_LOCK: Final = _NoLock()
+
+
+def open_store(url: str) -> Store:
+    """The store a URL names: ``sqlite:///path/to/file.db``, ``sqlite://:memory:``, or a plain file path.
+
+    Raises:
+        ValueError: for a URL of a database this library does not store games in.
+
+    """
+    if url.startswith("sqlite://"):
+        rest = url.removeprefix("sqlite://")
+        return SqliteStore(":memory:" if rest in ("", ":memory:", "/:memory:") else rest.removeprefix("/"))
+    if "://" in url:
+        raise ValueError(f"no store for {url.split('://', maxsplit=1)[0]!r} URLs; use sqlite:///path/to/file.db")
+    return SqliteStore(url)
