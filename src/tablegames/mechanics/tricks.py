@@ -63,6 +63,7 @@ __all__ = [
     "TrickCard",
     "TrickPlay",
     "TrickWon",
+    "counts_as",
     "legal_cards",
     "strength_by_rank",
     "trick_winner",
@@ -230,6 +231,15 @@ def trick_winner(
     return best
 
 
+def counts_as(card: Card, suit: Suit) -> str:
+    """The default words for a card that counts as another suit than its printed one.
+
+    >>> counts_as(Card.parse("JD"), Suit.HEARTS)
+    'JD counts as hearts'
+    """
+    return f"{card} counts as {suit.name.lower()}"
+
+
 _new: Final = object.__new__
 _card_of: Final = operator.itemgetter(1)
 
@@ -271,6 +281,10 @@ class TrickPlay:
         sitting_out: seats that do not play this hand (a Euchre lone hand's partner).
         hand_size: how many tricks the hand has; after the last one the turn is ``None``
             and :attr:`is_over` true. By default the variant counts them.
+        suit_note: the words that say why a card counts as a suit other than its printed one,
+            ``suit_note(card, suit)`` with ``suit`` its ``suit_of`` (Euchre: ``"the JD is a
+            heart, the left bower"``), added to :meth:`why_not`'s refusal when such a card is
+            what decides it; by default :func:`counts_as` (``"JD counts as hearts"``).
 
     Raises:
         ValueError: for a bad map of sides, leader, set of seats sitting out, policy or hand size.
@@ -291,28 +305,28 @@ class TrickPlay:
         suit_of: Callable[[Card], Suit | None] | None = None,
         sitting_out: Iterable[int] = (),
         hand_size: int | None = None,
+        suit_note: Callable[[Card, Suit], str] | None = None,
     ) -> None:
         side_of = tuple(side_of)
         if not side_of or any(type(s) is not int or s < 0 for s in side_of):
             raise ValueError(f"side_of gives each seat a side from 0 up, not {side_of!r}")
-        players = len(side_of)
-        out = frozenset(sitting_out)
-        if not out <= set(range(players)) or len(out) >= players:
-            raise ValueError(f"the seats sitting out are some of seats 0 to {players - 1}, not all: {sorted(out)!r}")
         if not isinstance(follow, Follow):
             raise ValueError(f"follow is a Follow policy, not {follow!r}")
         if hand_size is not None and (type(hand_size) is not int or hand_size < 1):
             raise ValueError(f"hand_size is a positive int or None, not {hand_size!r}")
         rules = _Rules()
         rules.side_of = side_of
-        rules.strength = strength
         rules.follow = follow
-        rules.suit_of = _natural_suit if suit_of is None else suit_of
-        rules.sitting_out = out
         rules.hand_size = hand_size
-        rules.size = players - len(out)
-        rules.next = tuple(_next_playing(seat, players, out) for seat in range(players))
         rules.sides = max(side_of) + 1
+        rules.variants = {}
+        _set_hand_rules(
+            rules,
+            strength=strength,
+            suit_of=_natural_suit if suit_of is None else suit_of,
+            sitting_out=sitting_out,
+            suit_note=counts_as if suit_note is None else suit_note,
+        )
         self._rules = rules
         _check_leader(rules, leader)
         self.trump = trump
@@ -346,15 +360,45 @@ class TrickPlay:
         new.tricks_won = self.tricks_won[:]
         return new
 
-    def fresh(self, leader: int, *, trump: Suit | None = None) -> TrickPlay:
-        """An empty state for another hand with the same settings, led by ``leader``.
+    def fresh(
+        self,
+        leader: int,
+        *,
+        trump: Suit | None = None,
+        sitting_out: Iterable[int] | None = None,
+        suit_of: Callable[[Card], Suit | None] | None = None,
+        strength: Callable[[Card], int] | None = None,
+        suit_note: Callable[[Card, Suit], str] | None = None,
+    ) -> TrickPlay:
+        """An empty state for another hand, led by ``leader``, with the same settings but those given.
 
-        Cheaper than building one: a variant keeps a template and calls this at each deal.
+        Cheaper than building one: a variant keeps a template and calls this at each deal. The
+        settings of one hand (a lone hand's partner sitting out; the bowers of this hand's trump)
+        may change: each one given replaces the template's for the new hand, and the template
+        keeps its own. The settings of each distinct change are built once and shared by later
+        hands that ask for the same.
+
+        Args:
+            leader: the seat that leads the first trick.
+            trump: the trump suit, or ``None``.
+            sitting_out: the seats that do not play this hand (``()`` for none); ``None`` keeps the template's.
+            suit_of: the suit a card counts as; ``None`` keeps the template's.
+            strength: a card's strength within its effective suit; ``None`` keeps the template's.
+            suit_note: the words for a card counted in another suit; ``None`` keeps the template's.
 
         Raises:
-            ValueError: if ``leader`` is not a seat that plays.
+            ValueError: if ``leader`` is not a seat that plays, or the seats sitting out are not
+                some of the seats.
+
+        >>> from tablegames.components.cards import PIQUET_RANKS, rank_order
+        >>> template = TrickPlay(leader=0, side_of=(0, 1, 0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)))
+        >>> lone = template.fresh(1, sitting_out={3})
+        >>> lone.size, lone.sitting_out, template.sitting_out, template.fresh(1).size
+        (3, frozenset({3}), frozenset(), 4)
         """
         rules = self._rules
+        if sitting_out is not None or suit_of is not None or strength is not None or suit_note is not None:
+            rules = _hand_rules(rules, sitting_out, suit_of, strength, suit_note)
         _check_leader(rules, leader)
         new = _new(TrickPlay)
         new._rules = rules
@@ -391,6 +435,11 @@ class TrickPlay:
     def sitting_out(self) -> frozenset[int]:
         """The seats that do not play this hand."""
         return self._rules.sitting_out
+
+    @property
+    def suit_note(self) -> Callable[[Card, Suit], str]:
+        """The words for a card counted in another suit than its printed one (see :meth:`why_not`)."""
+        return self._rules.suit_note
 
     @property
     def hand_size(self) -> int | None:
@@ -453,7 +502,21 @@ class TrickPlay:
         return legal_cards(hand, self.led, self.trump, rules.follow, suit_of=rules.suit_of)
 
     def why_not(self, seat: int, card: Card, hand: Sequence[Card]) -> str | None:
-        """Why ``seat``, holding ``hand``, may not play ``card`` now, or ``None``."""
+        """Why ``seat``, holding ``hand``, may not play ``card`` now, or ``None``.
+
+        When the suit led decides it and a card of ``hand`` counts as another suit than its
+        printed one in a way that matters (it follows the suit led though printed otherwise,
+        or does not though printed so), the refusal says so in the words of :attr:`suit_note`.
+
+        >>> from tablegames.components.cards import PIQUET_RANKS, Rank, rank_order
+        >>> def suit_of(card):  # the jack of diamonds is a heart, as a Euchre left bower with hearts trump
+        ...     return Suit.HEARTS if card == Card.parse("JD") else card.suit
+        >>> play = TrickPlay(leader=0, side_of=(0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)),
+        ...                  suit_of=suit_of, trump=Suit.HEARTS)
+        >>> play.play(0, Card.parse("AH"))
+        >>> play.why_not(1, Card.parse("KS"), [Card.parse("KS"), Card.parse("JD")])
+        'seat 1 holds hearts, the suit led: play hearts; JD counts as hearts'
+        """
         turn = self.turn
         if turn is None:
             return "the hand's tricks are all played"
@@ -468,12 +531,21 @@ class TrickPlay:
             return None
         name = led.name.lower()
         rules = self._rules
-        if rules.follow is Follow.FOLLOW_OR_TRUMP:
-            return f"seat {seat} holds {name}, the suit led: play {name} or a trump"
         suit_of = rules.suit_of
-        if any(suit_of(c) == led for c in hand):
-            return f"seat {seat} holds {name}, the suit led: play {name}"
-        return f"seat {seat} has no {name}, the suit led, but a trump: play a trump"
+        if rules.follow is Follow.FOLLOW_OR_TRUMP:
+            problem = f"seat {seat} holds {name}, the suit led: play {name} or a trump"
+        elif any(suit_of(c) == led for c in hand):
+            problem = f"seat {seat} holds {name}, the suit led: play {name}"
+        else:
+            problem = f"seat {seat} has no {name}, the suit led, but a trump: play a trump"
+        if suit_of is _natural_suit:
+            return problem
+        notes = []
+        for c in hand:
+            suit = suit_of(c)
+            if (suit == led) != (c.suit == led) and suit is not None:
+                notes.append(rules.suit_note(c, suit))
+        return "; ".join([problem, *notes])
 
     def play(self, seat: int, card: Card, *, hand: list[Card] | None = None) -> int | None:
         """``seat`` plays ``card``; the trick's winner if it closes the trick, else ``None``.
@@ -537,7 +609,19 @@ class TrickPlay:
 class _Rules:
     """The settings of a :class:`TrickPlay`, shared by its copies and fresh hands."""
 
-    __slots__ = ("follow", "hand_size", "next", "side_of", "sides", "sitting_out", "size", "strength", "suit_of")
+    __slots__ = (
+        "follow",
+        "hand_size",
+        "next",
+        "side_of",
+        "sides",
+        "sitting_out",
+        "size",
+        "strength",
+        "suit_note",
+        "suit_of",
+        "variants",
+    )
 
     follow: Follow
     hand_size: int | None
@@ -547,7 +631,68 @@ class _Rules:
     sitting_out: frozenset[int]
     size: int
     strength: Callable[[Card], int]
+    suit_note: Callable[[Card, Suit], str]
     suit_of: Callable[[Card], Suit | None]
+    variants: dict[tuple[object, ...], _Rules]
+    """The settings of the hands :meth:`TrickPlay.fresh` made with changes, by change (shared by every copy)."""
+
+
+_MAX_VARIANTS: Final = 64
+"""The most distinct hand settings a template keeps (Euchre needs 4 trumps x 5 ways of sitting out)."""
+
+
+def _set_hand_rules(
+    rules: _Rules,
+    *,
+    strength: Callable[[Card], int],
+    suit_of: Callable[[Card], Suit | None],
+    sitting_out: Iterable[int],
+    suit_note: Callable[[Card, Suit], str],
+) -> None:
+    """Set (and check) the settings that may change from hand to hand."""
+    players = len(rules.side_of)
+    out = frozenset(sitting_out)
+    if not out <= set(range(players)) or len(out) >= players:
+        raise ValueError(f"the seats sitting out are some of seats 0 to {players - 1}, not all: {sorted(out)!r}")
+    rules.strength = strength
+    rules.suit_of = suit_of
+    rules.sitting_out = out
+    rules.suit_note = suit_note
+    rules.size = players - len(out)
+    rules.next = tuple(_next_playing(seat, players, out) for seat in range(players))
+
+
+def _hand_rules(
+    rules: _Rules,
+    sitting_out: Iterable[int] | None,
+    suit_of: Callable[[Card], Suit | None] | None,
+    strength: Callable[[Card], int] | None,
+    suit_note: Callable[[Card, Suit], str] | None,
+) -> _Rules:
+    """``rules`` with the hand's changes (``None``: unchanged), built once per distinct change."""
+    out = rules.sitting_out if sitting_out is None else frozenset(sitting_out)
+    key: tuple[object, ...] = (out, suit_of, strength, suit_note)
+    try:
+        return rules.variants[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable function: build without keeping it
+        key = ()
+    if len(rules.variants) >= _MAX_VARIANTS:  # new functions every hand: keep no more
+        key = ()
+    new = _Rules()
+    new.side_of, new.follow, new.hand_size, new.sides = rules.side_of, rules.follow, rules.hand_size, rules.sides
+    new.variants = rules.variants
+    _set_hand_rules(
+        new,
+        strength=rules.strength if strength is None else strength,
+        suit_of=rules.suit_of if suit_of is None else suit_of,
+        sitting_out=out,
+        suit_note=rules.suit_note if suit_note is None else suit_note,
+    )
+    if key:
+        rules.variants[key] = new
+    return new
 
 
 def _check_leader(rules: _Rules, leader: int) -> None:

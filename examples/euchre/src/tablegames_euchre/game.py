@@ -32,7 +32,7 @@ from tablegames_euchre.events import (
 )
 from tablegames_euchre.heuristic import choose
 from tablegames_euchre.options import HAND_SIZE, KITTY_SIZE, EuchreDeal, EuchreOptions, check_deal
-from tablegames_euchre.rules import STRENGTH, SUIT_OF, left_bower, score_hand, winner_after_hand
+from tablegames_euchre.rules import STRENGTH, SUIT_OF, score_hand, winner_after_hand
 from tablegames_euchre.text import describe_event, hand_note, render_table, render_view, suit_name
 from tablegames_euchre.view import EuchreView, LastHand, TrickCard
 
@@ -88,23 +88,25 @@ _CALLINGS: Final = {
 }
 
 
-def _trick_play(trump: Suit, out: int | None) -> TrickPlay:
-    """The trick play of a hand with ``trump`` trump and ``out`` sitting out (a template for ``fresh``)."""
-    sitting_out = () if out is None else (out,)
-    leader = next(s for s in range(4) if s != out)
-    return TrickPlay(
-        leader=leader,
-        side_of=_SIDE,
-        strength=STRENGTH[trump].__getitem__,
-        follow=FOLLOW,
-        trump=trump,
-        suit_of=SUIT_OF[trump].__getitem__,
-        sitting_out=sitting_out,
-        hand_size=HAND_SIZE,
-    )
+def _bower_note(card: Card, suit: Suit) -> str:
+    """Why the left bower ``card`` counts as ``suit`` (rule 4): ``"the JD is a heart, the left bower"``."""
+    return f"the {card} is a {suit_name(suit)[:-1]}, the left bower"
 
 
-_TRICK_PLAYS: Final = {(trump, out): _trick_play(trump, out) for trump in Suit for out in (None, 0, 1, 2, 3)}
+_TRICK_PLAY: Final = TrickPlay(
+    leader=0,
+    side_of=_SIDE,
+    strength=STRENGTH[Suit.SPADES].__getitem__,
+    follow=FOLLOW,
+    suit_of=SUIT_OF[Suit.SPADES].__getitem__,
+    hand_size=HAND_SIZE,
+    suit_note=_bower_note,
+)
+"""The template of every hand's trick play; each hand's trump brings its bowers and a lone hand its partner out."""
+_BOWERS: Final = {trump: (SUIT_OF[trump].__getitem__, STRENGTH[trump].__getitem__) for trump in Suit}
+"""Each trump's ``suit_of`` and ``strength`` (rule 3, 4), the same objects every hand."""
+_OUT: Final[dict[int | None, tuple[int, ...]]] = {None: (), **{seat: (seat,) for seat in range(4)}}
+"""The seats sitting out a hand, by the lone maker's partner (``None``: nobody)."""
 
 
 def _deal_of(event: match.HandDealt, dealer: int | None) -> EuchreDeal:
@@ -441,17 +443,10 @@ class Euchre(Game):
         return None if call in calling.legal_calls() else calling.why_not(seat, call)
 
     def _why_not_play(self, seat: int, card: Card) -> str | None:
+        """Trick play's refusal; a left bower that decides it is named as such (its ``suit_note``)."""
         play = self.trick_play
         assert play is not None
-        hand = self.hands[seat]
-        problem = play.why_not(seat, card, hand)
-        trump = self.trump
-        if problem is None or trump is None or play.led not in (trump, trump.partner):
-            return problem
-        left = left_bower(trump)
-        if left in hand and card in hand:  # the reason is the suit led: the left bower is not what it looks
-            return f"{problem}; the {left} is a {suit_name(trump)[:-1]}, the left bower"
-        return problem
+        return play.why_not(seat, card, self.hands[seat])
 
     def perform(self, action: Action, seat: int) -> int | None:
         """Pass, call, discard or play a card, then every automatic step up to the next decision; the next seat."""
@@ -506,7 +501,10 @@ class Euchre(Game):
         leader = _SEATING.next(self.dealer)
         if leader == self.sitting_out:
             leader = _SEATING.next(leader)
-        self.trick_play = _TRICK_PLAYS[trump, self.sitting_out].fresh(leader, trump=trump)
+        suit_of, strength = _BOWERS[trump]
+        self.trick_play = _TRICK_PLAY.fresh(
+            leader, trump=trump, sitting_out=_OUT[self.sitting_out], suit_of=suit_of, strength=strength
+        )
         self.phase = "play"
         return leader
 
