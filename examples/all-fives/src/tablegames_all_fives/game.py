@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.errors import LogError, quote
+from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.dominoes import draw_until_fits, holds_playable, nobody_can_play
-from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_views, end_views
+from tablegames.mechanics.line import ARM_IDS, LineLayout, arm_views, end_views
 from tablegames_all_fives.actions import Play, play
 from tablegames_all_fives.events import (
     GameEnded,
@@ -287,27 +287,10 @@ class AllFives(Game):
         tile, end = action.tile, action.end
         if not isinstance(tile, Tile) or tile not in self.hands[seat]:
             return f"seat {seat} does not hold {tile}"
-        layout = self.layout
-        if layout.opening is None:
-            if end is not None:
-                return f"the first tile opens the layout: end must be null, not {quote(end)}"
-            if self._lead_tile is not None and tile is not self._lead_tile:
-                return f"seat {seat} leads this hand with {self._lead_tile} and must open with it"
-            return None
-        arm = _ARM_OF.get(end) if isinstance(end, str) else None
-        if arm is not None and (arm < NORTH or layout.branches_open):
-            value = layout.values[arm]
-            if value == tile.high or value == tile.low:
-                return None
-            return f"{tile} does not match end {end}, which shows {value}"
-        open_ids = ", ".join(ARM_IDS[a] for a in layout.open_arms())
-        if end is None:
-            return f"the layout is open: name an end ({open_ids})"
-        if arm is None:
-            return f"no end {quote(end)}; the ends now are {open_ids}"
-        if layout.spinner is None:
-            return f"no end {quote(end)} yet: the branches come with the spinner; the ends now are {open_ids}"
-        return f"the spinner's branch {end} opens only once both its sides carry a tile; ends now {open_ids}"
+        lead = self._lead_tile
+        if lead is not None and end is None and tile is not lead and self.layout.opening is None:
+            return f"seat {seat} leads this hand with {lead} and must open with it"
+        return self.layout.why_not(tile, end)  # the line's own words: the end, what it shows, which are open
 
     def perform(self, action: Action, seat: int) -> int | None:
         """Place the tile, score the count, then draw, pass or end the hand as the rules say; the next seat."""
