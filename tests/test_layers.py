@@ -35,10 +35,10 @@ ALLOWED: dict[str, frozenset[str]] = {
     "schema": frozenset({"core"}),
     "bots": frozenset({"core"}),
     "testing": frozenset({"core", "bots", "schema"}),
-    "cli": frozenset({"core", "components", "bots", "schema"}),
+    "cli": frozenset({"core", "components", "bots", "schema", "server"}),
     "api": frozenset({"core", "cli"}),  # tablegames/__init__.py and __main__.py
     # the game server (the ``server`` extra): the public API, bots and schemas
-    "server": frozenset({"api", "core", "bots", "schema"}),
+    "server": frozenset({"core", "bots", "schema"}),
     # the examples: the plug-in variants and a web page
     "example-variant": frozenset({"core", "components", "mechanics"}),
     "web": frozenset({"api", "core", "components", "bots", "schema"}),
@@ -52,7 +52,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "variants": frozenset({"attrs", "cattrs"}),
     "schema": frozenset({"attrs", "cattrs"}),
     "bots": frozenset({"attrs", "cattrs"}),
-    "cli": frozenset({"attrs", "cattrs"}),
+    "cli": frozenset({"attrs", "cattrs", "uvicorn"}),
     "api": frozenset({"attrs", "cattrs"}),
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),

@@ -32,6 +32,7 @@ from tablegames.cli.play import run_play
 from tablegames.cli.replay import run_replay
 from tablegames.cli.rules import list_entry, rules_page
 from tablegames.cli.schema import run_schema
+from tablegames.cli.serve import DEFAULT_DB, run_serve
 from tablegames.cli.simulate import run_simulate
 from tablegames.core.errors import TableGamesError
 from tablegames.core.registry import get_variant, variant_names
@@ -140,6 +141,24 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         metavar="KIND",
         help=f"print only this kind's schema ({', '.join(SCHEMA_KINDS)}; default: all, keyed by kind)",
     )
+    serve = commands["serve"] = sub.add_parser(
+        "serve",
+        help="run the game server (needs the server extra)",
+        description="Serve games over HTTP, kept in a database as their logs (tablegames.server).",
+    )
+    serve.add_argument("--db", default=DEFAULT_DB, metavar="URL", help=f"the database (default: {DEFAULT_DB})")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    serve.add_argument("--port", type=_positive, default=8000, help="the port (default: 8000)")
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a Host name to serve beside the local ones (repeat for more; '*' for any)",
+    )
+    serve.add_argument(
+        "--allow-seed", action="store_true", help="let a request choose the seed (for tests: it reveals every hand)"
+    )
     return parser, commands
 
 
@@ -176,6 +195,15 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
         return run_schema(get_variant(args.variant), kind=args.kind, out=out)
     if command == "replay":
         return run_replay(args.log, seat=args.seat, out=out, inp=inp)
+    if command == "serve":
+        return run_serve(
+            db=args.db,
+            host=args.host,
+            port=args.port,
+            allowed_hosts=args.allowed_host,
+            allow_seed=args.allow_seed,
+            out=out,
+        )
     cls = get_variant(args.variant)
     options = options_from_args(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)

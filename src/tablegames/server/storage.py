@@ -44,9 +44,27 @@ from typing import Final, Protocol
 
 import attrs
 
-from tablegames import Event, Game, dumps, load_log, replay
+from tablegames.core.events import Event
+from tablegames.core.game import Game
+from tablegames.core.logs import load_log, replay
+from tablegames.core.serde import dumps
 
-__all__ = ["GameRecord", "SqliteStore", "StaleWrite", "Store", "UnknownGame", "open_store"]
+__all__ = [
+    "OPEN",
+    "PERSON",
+    "GameRecord",
+    "SeatRecord",
+    "SqliteStore",
+    "StaleWrite",
+    "Store",
+    "UnknownGame",
+    "open_store",
+]
+
+OPEN: Final = "open"
+"""The occupant of a seat that waits for a person to join it."""
+PERSON: Final = "person"
+"""The occupant of a seat a person holds (with a token)."""
 
 _SCHEMA: Final = (
     """CREATE TABLE IF NOT EXISTS games (
@@ -64,7 +82,16 @@ _SCHEMA: Final = (
         body TEXT NOT NULL,
         PRIMARY KEY (game, idx)
     )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        game TEXT NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        occupant TEXT NOT NULL,
+        token_hash TEXT,
+        expires REAL,
+        PRIMARY KEY (game, seat)
+    )""",
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (finished, updated)",
+    "CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash)",
 )
 
 
@@ -111,16 +138,47 @@ class GameRecord:
     """When its last events were stored."""
 
 
+@attrs.frozen
+class SeatRecord:
+    """Who sits in one seat of a stored game."""
+
+    seat: int
+    """The seat."""
+    occupant: str
+    """:data:`OPEN`, :data:`PERSON`, or a bot's name."""
+    token_hash: str | None
+    """The SHA-256 (hexadecimal) of the person's token; ``None`` for a bot or an open seat."""
+    expires: float | None
+    """When the person's token stops working (seconds since the epoch)."""
+
+
 class Store(Protocol):
     """Where a server keeps its games. :class:`SqliteStore` is one; a PostgreSQL store is another."""
 
-    def create(self, game_id: str, game: Game) -> None:
-        """Store a new game: its header and the events it has so far (its first deal).
+    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
+        """Store a new game: its header, the events it has so far (its first deal) and its seats.
 
         Raises:
             ValueError: if a game with this id is already stored.
 
         """
+
+    def seats(self, game_id: str) -> list[SeatRecord]:
+        """The game's seats, in order (none for a game stored without them).
+
+        Raises:
+            UnknownGame: if no such game is stored.
+
+        """
+
+    def claim(self, game_id: str, seat: int, token_hash: str, expires: float) -> bool:
+        """Give an open seat to a person; whether it was open (and is now theirs)."""
+
+    def seat_of(self, game_id: str, token_hash: str, now: float) -> int | None:
+        """The seat whose unexpired token has this hash, or ``None``."""
+
+    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """Unfinished games with an open seat, the most recently updated first."""
 
     def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
         """Add ``events`` after the first ``expected``, in one transaction, and only if ``expected`` are stored.
@@ -226,7 +284,7 @@ class SqliteStore:
                 raise
             db.execute("COMMIT")
 
-    def create(self, game_id: str, game: Game) -> None:
+    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
         """Store a new game (see :meth:`Store.create`)."""
         now = time.time()
         events = game.events
@@ -240,6 +298,10 @@ class SqliteStore:
                 db.executemany(
                     "INSERT INTO events (game, idx, body) VALUES (?, ?, ?)",
                     ((game_id, i, dumps(e)) for i, e in enumerate(events)),
+                )
+                db.executemany(
+                    "INSERT INTO seats (game, seat, occupant, token_hash, expires) VALUES (?, ?, ?, ?, ?)",
+                    ((game_id, s.seat, s.occupant, s.token_hash, s.expires) for s in seats),
                 )
         except sqlite3.IntegrityError:
             raise ValueError(f"a game {game_id!r} is already stored") from None
@@ -303,6 +365,48 @@ class SqliteStore:
         query += " ORDER BY updated DESC, id LIMIT ?"
         with self._lock if self._memory else _NO_LOCK:
             rows = self._connection().execute(query, (*args, limit)).fetchall()
+        return [_record(row) for row in rows]
+
+    def seats(self, game_id: str) -> list[SeatRecord]:
+        """The game's seats (see :meth:`Store.seats`)."""
+        self.record(game_id)
+        with self._lock if self._memory else _NO_LOCK:
+            rows = self._connection().execute(
+                "SELECT seat, occupant, token_hash, expires FROM seats WHERE game = ? ORDER BY seat", (game_id,)
+            )
+            return [SeatRecord(*row) for row in rows.fetchall()]
+
+    def claim(self, game_id: str, seat: int, token_hash: str, expires: float) -> bool:
+        """Give an open seat to a person (see :meth:`Store.claim`)."""
+        with self._transaction() as db:
+            done = db.execute(
+                "UPDATE seats SET occupant = ?, token_hash = ?, expires = ?"
+                " WHERE game = ? AND seat = ? AND occupant = ?",
+                (PERSON, token_hash, expires, game_id, seat, OPEN),
+            )
+            return done.rowcount == 1
+
+    def seat_of(self, game_id: str, token_hash: str, now: float) -> int | None:
+        """The seat a token opens (see :meth:`Store.seat_of`)."""
+        with self._lock if self._memory else _NO_LOCK:
+            row = (
+                self._connection()
+                .execute(
+                    "SELECT seat FROM seats WHERE game = ? AND token_hash = ? AND expires > ?",
+                    (game_id, token_hash, now),
+                )
+                .fetchone()
+            )
+        return None if row is None else int(row[0])
+
+    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """Unfinished games with an open seat (see :meth:`Store.open_games`)."""
+        query = (
+            "SELECT id, variant, events, finished, created, updated FROM games WHERE finished = 0 AND EXISTS"
+            " (SELECT 1 FROM seats WHERE seats.game = games.id AND occupant = ?) ORDER BY updated DESC, id LIMIT ?"
+        )
+        with self._lock if self._memory else _NO_LOCK:
+            rows = self._connection().execute(query, (OPEN, limit)).fetchall()
         return [_record(row) for row in rows]
 
     def close(self) -> None:

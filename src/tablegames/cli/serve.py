@@ -1,0 +1,41 @@
+"""``tablegames serve``: the game server (:mod:`tablegames.server`) over a database, with uvicorn."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Sequence
+from typing import TextIO
+
+from tablegames.cli.errors import CommandError
+
+__all__ = ["DEFAULT_DB", "run_serve"]
+
+DEFAULT_DB = "sqlite:///tablegames.db"
+"""The database ``tablegames serve`` uses unless ``--db`` names one: an SQLite file here."""
+
+
+def run_serve(*, db: str, host: str, port: int, allowed_hosts: Sequence[str], allow_seed: bool, out: TextIO) -> int:
+    """Serve the API on ``host:port`` over the store ``db`` until interrupted; the exit status.
+
+    Raises:
+        CommandError: if the ``server`` extra is not installed, or ``db`` names no store.
+
+    """
+    if importlib.util.find_spec("uvicorn") is None or importlib.util.find_spec("starlette") is None:
+        raise CommandError("tablegames serve needs the server extra: pip install 'tablegames[server]'")
+    # the server extra is optional: only this command imports it, and only when run
+    import uvicorn  # noqa: PLC0415
+
+    from tablegames.server.app import ServerConfig, create_app  # noqa: PLC0415
+    from tablegames.server.storage import open_store  # noqa: PLC0415
+
+    try:
+        store = open_store(db)
+    except ValueError as exc:
+        raise CommandError(str(exc)) from None
+    hosts = tuple(dict.fromkeys([*allowed_hosts, host, "127.0.0.1", "localhost", "::1"]))
+    app = create_app(store, ServerConfig(allowed_hosts=hosts, allow_seed=allow_seed))
+    out.write(f"tablegames serve: games in {db}, on http://{host}:{port}/api (allowed hosts: {', '.join(hosts)})\n")
+    out.flush()
+    uvicorn.run(app, host=host, port=port, log_level="info")
+    return 0

@@ -1,0 +1,586 @@
+"""The HTTP API of the game server: a Starlette application over a :class:`~tablegames.server.storage.Store`.
+
+Every game lives in the store as its log; this process keeps the games in use in memory (a
+game idle for ``idle_seconds`` is dropped from memory, never from the store) and checks, on
+every request, that its copy is the stored one. An action is answered only once the events it
+caused are committed, and it names the version it was chosen on (the number of events the
+client saw): a stale one gets 409 with the current state, so two actions sent at the same
+instant are never both applied.
+
+Each seat a person holds has a bearer token, sent in the ``Authorization`` header, stored as
+its SHA-256 only, with an expiry. A game is created with its seats: the creator's (``"me"``),
+bots by name, and ``"open"`` seats that others join from the lobby.
+
+Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>}``):
+
+=========================================  =====================================================
+``GET /api/variants``                      the variants, their options' schemas, the bots
+``POST /api/games``                        ``{"variant", "options", "seats", "seed"}``: a game;
+                                           answers ``{"game", "seat", "token", "expires",
+                                           "state"}`` (201)
+``GET /api/lobby``                         unfinished games with an open seat
+``POST /api/games/{id}/join``              ``{"seat"}``: take an open seat; a token (201)
+``GET /api/games/{id}?since=N``            the seat's state, with its events from ``N`` on
+``POST /api/games/{id}/actions``           ``{"action", "version"}``: act; the new state with
+                                           the events since ``version``
+=========================================  =====================================================
+
+Limits (:class:`ServerConfig`) are answered with 413 (body too large), 415 (a write that is not
+``application/json``), 429 (too many creations a minute, or live games, from one client) and
+400 for the seed unless the operator allows it; security headers go with every response and
+hosts not in the allow-list get 400.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import re
+import secrets
+import threading
+import time
+from collections import defaultdict, deque
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
+from tablegames.core.errors import IllegalActionError, TableGamesError, UnknownVariantError
+from tablegames.core.events import Action
+from tablegames.core.game import Game
+from tablegames.core.registry import get_variant, variant_names
+from tablegames.core.serde import to_json
+from tablegames.schema import schema_for
+from tablegames.server.storage import OPEN, PERSON, SeatRecord, StaleWrite, Store, UnknownGame
+
+__all__ = ["ApiError", "ServerConfig", "create_app", "hash_token"]
+
+_DIGITS: Final = re.compile(r"[0-9]{1,9}")
+_BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
+"""Settings that keep a bot quick enough to answer a request."""
+_SECURITY_HEADERS: Final = (
+    (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cache-control", b"no-store"),
+)
+
+
+@attrs.frozen(kw_only=True)
+class ServerConfig:
+    """What an operator may set; every limit has a default fit for a public server."""
+
+    max_body: int = 64 * 1024
+    """The largest request body, in bytes (413 beyond)."""
+    creations_per_minute: int = 20
+    """New games one client (one address) may create in a minute (429 beyond)."""
+    live_games_per_client: int = 50
+    """Unfinished games one client may have created in this process (429 beyond)."""
+    token_seconds: float = 30 * 24 * 3600.0
+    """How long a seat's token works."""
+    idle_seconds: float = 600.0
+    """How long a game stays in memory unused (it stays in the store)."""
+    allow_seed: bool = False
+    """Whether a request may choose the seed (a known seed tells the person every hand)."""
+    allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "::1")
+    """The ``Host`` names served (``"*"`` for any); others get 400."""
+
+
+class ApiError(Exception):
+    """A refused request: its status, a short kind and the message sent back."""
+
+    def __init__(self, status: int, kind: str, message: str, *, state: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+        self.message = message
+        self.state = state
+
+    def response(self) -> JSONResponse:
+        """The JSON response: ``error``, ``message`` and, for a stale action, the current ``state``."""
+        body: dict[str, Any] = {"error": self.kind, "message": self.message}
+        if self.state is not None:
+            body["state"] = self.state
+        return JSONResponse(body, status_code=self.status)
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a token, in hexadecimal: what the store keeps instead of the token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _label(action: Action) -> str | None:
+    return str(action) if type(action).__str__ is not object.__str__ else None
+
+
+class _Person:
+    """A person's seat at a table: plays the action the person sent."""
+
+    name = "person"
+
+    def __init__(self) -> None:
+        self.pending: Action | None = None
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        action, self.pending = self.pending, None
+        if action is None:
+            raise RuntimeError("a person's seat was asked to act with no action sent")
+        return action
+
+
+@attrs.define(eq=False)
+class _Live:
+    """A game in this process's memory: its table, its seats and a lock for its requests."""
+
+    id: str
+    table: Table
+    seats: tuple[SeatRecord, ...]
+    lock: threading.Lock = attrs.field(factory=threading.Lock)
+    used: float = attrs.field(factory=time.monotonic)
+
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+
+def _table(game: Game, seats: Sequence[SeatRecord]) -> Table:
+    bots: list[Bot] = [
+        _Person() if s.occupant in (PERSON, OPEN) else make_bot(s.occupant, **_BOT_SETTINGS.get(s.occupant, {}))
+        for s in seats
+    ]
+    return Table(game, bots, rng=random.Random(secrets.randbits(64)))
+
+
+def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
+    """What ``seat`` may see now: its view, its events from ``since``, its legal actions."""
+    game = live.game
+    version = len(game.events)
+    start = version if since is None else min(since, version)
+    legal = game.legal_actions() if game.current_player == seat else ()
+    return {
+        "game": live.id,
+        "variant": game.name,
+        "version": version,
+        "seat": seat,
+        "players": game.players,
+        "seats": [s.occupant if s.occupant in (OPEN, PERSON) else f"bot:{s.occupant}" for s in live.seats],
+        "side_of_seat": [game.side_of(s) for s in range(game.players)],
+        "view": to_json(game.view(seat)),
+        "events_from": start,
+        "events": [to_json(e.redact(seat)) for e in game.events[start:]],
+        "log_text": [game.describe_event(e.redact(seat)) for e in game.events[start:]],
+        "legal_actions": [to_json(a) for a in legal],
+        "labels": [_label(a) for a in legal],
+        "current_player": game.current_player,
+        "scores": list(game.scores),
+        "winner": game.winner,
+        "is_over": game.is_over,
+    }
+
+
+class _Limits:
+    """Per-client counts: creations in the last minute and live games created."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self._created: dict[str, deque[float]] = defaultdict(deque)
+        self._live: dict[str, set[str]] = defaultdict(set)
+        self._lock = threading.Lock()
+
+    def admit(self, client: str, now: float, finished: Callable[[str], bool]) -> None:
+        with self._lock:
+            recent = self._created[client]
+            while recent and recent[0] <= now - 60:
+                recent.popleft()
+            if len(recent) >= self.config.creations_per_minute:
+                raise ApiError(429, "TooManyRequests", "too many new games from this client; wait a minute")
+            live = self._live[client]
+            live.difference_update([g for g in live if finished(g)])
+            if len(live) >= self.config.live_games_per_client:
+                raise ApiError(429, "TooManyRequests", "this client has too many unfinished games")
+            recent.append(now)
+
+    def created(self, client: str, game_id: str) -> None:
+        with self._lock:
+            self._live[client].add(game_id)
+
+
+class _Server:
+    """The games of one process over one store."""
+
+    def __init__(self, store: Store, config: ServerConfig) -> None:
+        self.store = store
+        self.config = config
+        self.limits = _Limits(config)
+        self._games: dict[str, _Live] = {}
+        self._lock = threading.Lock()
+        self._swept = time.monotonic()
+
+    # -- games in memory ----------------------------------------------------------------
+
+    def live(self, game_id: str) -> _Live:
+        """The game, from memory if the stored one has no more events, else from the store."""
+        now = time.monotonic()
+        self._sweep(now)
+        try:
+            stored = self.store.record(game_id)
+        except UnknownGame:
+            raise ApiError(404, "NotFound", "no such game") from None
+        with self._lock:
+            live = self._games.get(game_id)
+        if live is None or len(live.game.events) != stored.events:
+            live = self._load(game_id)
+        live.used = now
+        return live
+
+    def _load(self, game_id: str) -> _Live:
+        seats = tuple(self.store.seats(game_id))
+        live = _Live(game_id, _table(self.store.load(game_id), seats), seats)
+        with self._lock:
+            self._games[game_id] = live
+        return live
+
+    def _sweep(self, now: float) -> None:
+        if now - self._swept < 5:
+            return
+        self._swept = now
+        with self._lock:
+            for game_id in [g for g, live in self._games.items() if now - live.used > self.config.idle_seconds]:
+                del self._games[game_id]
+
+    def in_memory(self) -> int:
+        """How many games this process holds in memory."""
+        with self._lock:
+            return len(self._games)
+
+    # -- requests -----------------------------------------------------------------------
+
+    def seat(self, live: _Live, request: Request) -> int:
+        header = request.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise ApiError(401, "Unauthorized", "send the seat's token as 'Authorization: Bearer <token>'")
+        seat = self.store.seat_of(live.id, hash_token(token.strip()), time.time())
+        if seat is None:
+            raise ApiError(403, "Forbidden", "this token opens no seat of this game (wrong, or expired)")
+        return seat
+
+    def create(self, data: Any, client: str) -> dict[str, Any]:
+        if not isinstance(data, dict):
+            raise ApiError(400, "BadRequest", "expected a JSON object")
+        unknown = sorted(set(data) - {"variant", "options", "seats", "seed"})
+        if unknown:
+            raise ApiError(400, "BadRequest", f"unknown field {unknown[0]!r}; allowed: variant, options, seats, seed")
+        seed = data.get("seed")
+        if seed is not None and not self.config.allow_seed:
+            raise ApiError(400, "BadRequest", "this server chooses the seed itself")
+        options = data.get("options", {})
+        if not isinstance(options, dict) or any(k in ("seed", "deals") for k in options):
+            raise ApiError(400, "BadRequest", "options must be an object of the variant's options")
+        variant = data.get("variant")
+        try:
+            if not isinstance(variant, str):
+                raise UnknownVariantError(variant, tuple(variant_names()))
+            game = get_variant(variant).create(options, seed=seed if seed is not None else secrets.randbits(63))
+        except TableGamesError as exc:
+            raise ApiError(400, type(exc).__name__, str(exc)) from None
+        occupants = _occupants(data.get("seats"), game.players)
+        self.limits.admit(client, time.monotonic(), self._finished)
+        token = secrets.token_urlsafe(24)
+        expires = time.time() + self.config.token_seconds
+        me = occupants.index("me")
+        seats = tuple(
+            SeatRecord(i, PERSON, hash_token(token), expires) if o == "me" else SeatRecord(i, o, None, None)
+            for i, o in enumerate(occupants)
+        )
+        game_id = secrets.token_urlsafe(12)
+        self.store.create(game_id, game, seats)
+        self.limits.created(client, game_id)
+        live = _Live(game_id, _table(game, seats), seats)
+        with self._lock:
+            self._games[game_id] = live
+        with live.lock:
+            self._play_bots(live)
+            state = _state(live, me, 0)
+        return {"game": game_id, "seat": me, "token": token, "expires": expires, "state": state}
+
+    def _finished(self, game_id: str) -> bool:
+        try:
+            return self.store.record(game_id).finished
+        except UnknownGame:
+            return True
+
+    def join(self, game_id: str, data: Any) -> dict[str, Any]:
+        live = self.live(game_id)
+        seat = data.get("seat") if isinstance(data, dict) and set(data) <= {"seat"} else None
+        if type(seat) is not int or not 0 <= seat < len(live.seats):
+            raise ApiError(400, "BadRequest", f"expected {{'seat': a seat from 0 to {len(live.seats) - 1}}}")
+        token = secrets.token_urlsafe(24)
+        expires = time.time() + self.config.token_seconds
+        if not self.store.claim(game_id, seat, hash_token(token), expires):
+            raise ApiError(409, "SeatTaken", f"seat {seat} is not open")
+        self._load(game_id)  # its seats changed
+        return {"game": game_id, "seat": seat, "token": token, "expires": expires}
+
+    def show(self, game_id: str, request: Request) -> dict[str, Any]:
+        since_text = request.query_params.get("since")
+        if since_text is not None and not _DIGITS.fullmatch(since_text):
+            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        live = self.live(game_id)
+        seat = self.seat(live, request)
+        with live.lock:
+            return _state(live, seat, None if since_text is None else int(since_text))
+
+    def act(self, game_id: str, request: Request, data: Any) -> dict[str, Any]:
+        live = self.live(game_id)
+        seat = self.seat(live, request)
+        if not isinstance(data, dict) or set(data) != {"action", "version"}:
+            raise ApiError(400, "BadRequest", "expected {'action': an action's JSON, 'version': the state's version}")
+        version = data["version"]
+        if type(version) is not int:
+            raise ApiError(400, "BadRequest", "version must be the int 'version' of the state the action was chosen on")
+        with live.lock:
+            game = live.game
+            if version != len(game.events):
+                raise ApiError(
+                    409,
+                    "Stale",
+                    f"the game is at version {len(game.events)}, not {version}",
+                    state=_state(live, seat, version),
+                )
+            try:
+                action = game.action_from_json(data["action"], seat=seat)
+            except IllegalActionError as exc:
+                raise ApiError(409, "IllegalActionError", str(exc), state=_state(live, seat, version)) from None
+            person = live.table.bots[seat]
+            assert isinstance(person, _Person)
+            person.pending = action
+            if not self._step(live):
+                raise ApiError(
+                    409, "Stale", "another request acted first", state=self._fresh_state(live, seat, version)
+                )
+            self._play_bots(live)
+            return _state(live, seat, version)
+
+    def _fresh_state(self, live: _Live, seat: int, since: int) -> dict[str, Any]:
+        fresh = self._load(live.id)
+        return _state(fresh, seat, since)
+
+    def _step(self, live: _Live) -> bool:
+        """Apply the current seat's action and commit its events; ``False`` if another writer won."""
+        game = live.game
+        seen = len(game.events)
+        live.table.step()
+        try:
+            self.store.append(live.id, seen, game.events[seen:], finished=game.is_over)
+        except StaleWrite:
+            with self._lock:
+                self._games.pop(live.id, None)
+            return False
+        return True
+
+    def _play_bots(self, live: _Live) -> None:
+        game = live.game
+        while not game.is_over:
+            current = game.current_player
+            assert current is not None
+            if live.seats[current].occupant in (PERSON, OPEN):
+                return
+            if not self._step(live):
+                return
+
+    def lobby(self) -> dict[str, Any]:
+        games = []
+        for record in self.store.open_games(limit=50):
+            seats = self.store.seats(record.id)
+            games.append(
+                {
+                    "game": record.id,
+                    "variant": record.variant,
+                    "open_seats": [s.seat for s in seats if s.occupant == OPEN],
+                    "seats": [s.occupant for s in seats],
+                }
+            )
+        return {"games": games}
+
+
+def _occupants(given: Any, players: int) -> list[str]:
+    """Who sits where: ``"me"`` once, ``"open"`` or a bot's name in the other seats."""
+    if given is None:
+        return ["me", *["greedy"] * (players - 1)]
+    known = set(bot_names())
+    if (
+        not isinstance(given, list)
+        or len(given) != players
+        or given.count("me") != 1
+        or not all(isinstance(s, str) and (s in ("me", OPEN) or s in known) for s in given)
+    ):
+        raise ApiError(
+            400,
+            "BadRequest",
+            f"seats must list {players} seats: 'me' once, then 'open' or a bot ({', '.join(sorted(known))})",
+        )
+    return list(given)
+
+
+class _BodyLimit:
+    """Refuses bodies larger than ``limit`` bytes with 413 before reading more of them."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await _too_large(self.limit)(scope, receive, send)
+                return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise ApiError(413, "TooLarge", f"a request body has at most {self.limit} bytes")
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except ApiError as exc:  # the body grew too large while read outside an endpoint
+            await exc.response()(scope, receive, send)
+
+
+def _too_large(limit: int) -> JSONResponse:
+    return ApiError(413, "TooLarge", f"a request body has at most {limit} bytes").response()
+
+
+class _SecurityHeaders:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *_SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+async def _json_body(request: Request) -> Any:
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "UnsupportedMediaType", "a write's body is JSON, sent as 'Content-Type: application/json'")
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ApiError(400, "BadRequest", "the body is JSON nested too deeply") from None
+    except (ValueError, UnicodeDecodeError):
+        raise ApiError(400, "BadRequest", "the body is not JSON") from None
+
+
+def _endpoint(
+    handler: Callable[[Request], Awaitable[Any]], status: int = 200
+) -> Callable[[Request], Awaitable[Response]]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            return JSONResponse(await handler(request), status_code=status)
+        except ApiError as exc:
+            return exc.response()
+
+    return endpoint
+
+
+def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
+    """The server's ASGI application over ``store`` (run it with uvicorn, or ``tablegames serve``).
+
+    Args:
+        store: where the games are kept (:func:`~tablegames.server.storage.open_store`).
+        config: the limits and settings (defaults: :class:`ServerConfig`).
+
+    """
+    config = config or ServerConfig()
+    server = _Server(store, config)
+
+    async def variants(request: Request) -> Any:
+        found = []
+        for name in variant_names():
+            cls = get_variant(name)
+            found.append(
+                {
+                    "name": name,
+                    "summary": cls.summary,
+                    "min_players": cls.min_players,
+                    "max_players": cls.max_players,
+                    "options_schema": schema_for(name, "options"),
+                }
+            )
+        return {"variants": found, "bots": sorted(bot_names())}
+
+    async def new_game(request: Request) -> Any:
+        data = await _json_body(request)
+        client = request.client.host if request.client else "unknown"
+        return await run_in_threadpool(server.create, data, client)
+
+    async def lobby(request: Request) -> Any:
+        return await run_in_threadpool(server.lobby)
+
+    async def join(request: Request) -> Any:
+        data = await _json_body(request)
+        return await run_in_threadpool(server.join, request.path_params["game_id"], data)
+
+    async def show(request: Request) -> Any:
+        return await run_in_threadpool(server.show, request.path_params["game_id"], request)
+
+    async def act(request: Request) -> Any:
+        data = await _json_body(request)
+        return await run_in_threadpool(server.act, request.path_params["game_id"], request, data)
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return ApiError(exc.status_code, "HTTPError", str(exc.detail)).response()
+
+    async def crash(request: Request, exc: Exception) -> Response:
+        return ApiError(500, "InternalError", "the server failed on this request").response()
+
+    routes = [
+        Route("/api/variants", _endpoint(variants)),
+        Route("/api/games", _endpoint(new_game, 201), methods=["POST"]),
+        Route("/api/lobby", _endpoint(lobby)),
+        Route("/api/games/{game_id}", _endpoint(show)),
+        Route("/api/games/{game_id}/join", _endpoint(join, 201), methods=["POST"]),
+        Route("/api/games/{game_id}/actions", _endpoint(act), methods=["POST"]),
+    ]
+    app = Starlette(
+        routes=routes,
+        middleware=[
+            Middleware(_SecurityHeaders),
+            Middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts)),
+            Middleware(_BodyLimit, limit=config.max_body),
+        ],
+        exception_handlers={HTTPException: http_error, Exception: crash},
+    )
+    app.state.server = server
+    return app

@@ -1,0 +1,257 @@
+"""The server's HTTP API, tried as an integrator and as an attacker would, on an in-process client."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tablegames.server.app import ServerConfig, create_app, hash_token
+from tablegames.server.storage import SqliteStore
+
+OPEN_LIMITS = ServerConfig(creations_per_minute=10_000, live_games_per_client=10_000, allowed_hosts=("testserver",))
+
+
+def _client(tmp_path: Path, config: ServerConfig = OPEN_LIMITS) -> TestClient:
+    return TestClient(create_app(SqliteStore(tmp_path / "games.db"), config))
+
+
+def _create(client: TestClient, **body: Any) -> dict[str, Any]:
+    body.setdefault("variant", "american-sniff")
+    body.setdefault("options", {"players": 2})
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _act(client: TestClient, game: dict[str, Any], state: dict[str, Any], index: int = 0) -> Any:
+    body = {"action": state["legal_actions"][index], "version": state["version"]}
+    return client.post(f"/api/games/{game['game']}/actions", json=body, headers=_auth(game["token"]))
+
+
+def test_a_game_is_played_through_the_api(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    state = game["state"]
+    assert state["seat"] == 0 and state["events_from"] == 0 and state["events"]
+    assert state["seats"] == ["person", "bot:greedy"]
+    for _ in range(300):
+        if state["is_over"]:
+            break
+        assert state["current_player"] == 0 and state["legal_actions"]
+        response = _act(client, game, state)
+        assert response.status_code == 200, response.text
+        new = response.json()
+        assert new["events_from"] == state["version"] and new["version"] >= state["version"] + 1
+        state = new
+    assert state["is_over"]
+    fetched = client.get(f"/api/games/{game['game']}?since=0", headers=_auth(game["token"])).json()
+    assert fetched["version"] == state["version"] and len(fetched["events"]) == state["version"]
+
+
+def test_a_response_carries_only_the_new_events(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    state = game["state"]
+    after = _act(client, game, state).json()
+    assert len(after["events"]) == after["version"] - state["version"]
+    again = client.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json()
+    assert again["events"] == [] and again["version"] == after["version"]
+
+
+def test_no_hidden_piece_reaches_the_seat(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    for event in game["state"]["events"]:
+        if event["type"] == "hand_dealt":
+            assert event["hands"][1] is None and event["stock"] is None
+
+
+def test_tokens_go_in_the_header_only(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    url = f"/api/games/{game['game']}"
+    assert client.get(url).status_code == 401
+    assert client.get(f"{url}?token={game['token']}").status_code == 401
+    assert client.get(url, headers=_auth("x" + game["token"])).status_code == 403
+    assert client.get(url, headers={"Authorization": f"Basic {game['token']}"}).status_code == 401
+    assert client.get(url, headers=_auth(game["token"])).status_code == 200
+    store = SqliteStore(tmp_path / "games.db")
+    (seat,) = [s for s in store.seats(game["game"]) if s.occupant == "person"]
+    assert seat.token_hash == hash_token(game["token"]) and game["token"] not in seat.token_hash
+
+
+def test_an_expired_token_opens_nothing(tmp_path: Path) -> None:
+    client = _client(tmp_path, ServerConfig(token_seconds=-1.0, allowed_hosts=("testserver",)))
+    game = _create(client)
+    assert client.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).status_code == 403
+
+
+def test_a_stale_action_gets_409_and_the_current_state(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    state = game["state"]
+    assert _act(client, game, state).status_code == 200
+    stale = _act(client, game, state)
+    assert stale.status_code == 409 and stale.json()["error"] == "Stale"
+    current = stale.json()["state"]
+    assert current["version"] > state["version"]
+    assert _act(client, game, current).status_code == 200
+
+
+def _send(
+    client: TestClient,
+    game: dict[str, Any],
+    state: dict[str, Any],
+    index: int,
+    *,
+    barrier: threading.Barrier,
+    out: list[int],
+) -> None:
+    barrier.wait()
+    out.append(_act(client, game, state, index).status_code)
+
+
+def test_two_actions_at_the_same_instant_are_never_both_applied(tmp_path: Path) -> None:
+    """The race of the issue: different legal actions sent together, 150 times; one applies each time."""
+    client = _client(tmp_path)
+    tries = doubles = 0
+    while tries < 150:
+        game = _create(client, options={"players": 2})
+        state = game["state"]
+        if len(state["legal_actions"]) < 2:
+            continue
+        tries += 1
+        results: list[int] = []
+        barrier = threading.Barrier(2)
+        threads = [
+            threading.Thread(target=_send, args=(client, game, state, i), kwargs={"barrier": barrier, "out": results})
+            for i in (0, 1)
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        doubles += results.count(200) > 1
+        assert sorted(results) == [200, 409]
+    assert doubles == 0
+
+
+def test_illegal_and_malformed_actions_change_nothing(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    url = f"/api/games/{game['game']}/actions"
+    version = game["state"]["version"]
+    bad = client.post(
+        url, json={"action": {"type": "play", "tile": "9-9"}, "version": version}, headers=_auth(game["token"])
+    )
+    assert bad.status_code == 409 and bad.json()["error"] == "IllegalActionError"
+    bodies: list[Any] = [{"action": game["state"]["legal_actions"][0]}, {"action": 1, "version": "1"}, [], "x"]
+    for body in bodies:
+        response = client.post(url, json=body, headers=_auth(game["token"]))
+        assert response.status_code == 400, (body, response.text)
+    assert _act(client, game, game["state"]).status_code == 200
+
+
+@pytest.mark.parametrize("since", ["\u00b2", "1" * 5000, "-1", "1.5", ""])
+def test_since_that_is_not_a_count_gets_400(tmp_path: Path, since: str) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    response = client.get(f"/api/games/{game['game']}", params={"since": since}, headers=_auth(game["token"]))
+    assert response.status_code == 400 and response.json()["error"] == "BadRequest"
+
+
+def test_bodies_are_bounded_typed_and_parsed_without_500(tmp_path: Path) -> None:
+    client = _client(tmp_path, ServerConfig(max_body=1000, creations_per_minute=100, allowed_hosts=("testserver",)))
+    big = client.post("/api/games", content=b"[" * 5000, headers={"Content-Type": "application/json"})
+    assert big.status_code == 413 and big.json()["error"] == "TooLarge"
+    plain = client.post("/api/games", content=b'{"variant": "american-sniff"}', headers={"Content-Type": "text/plain"})
+    assert plain.status_code == 415
+    client = _client(tmp_path)
+    nested = client.post("/api/games", content=b"[" * 100_000, headers={"Content-Type": "application/json"})
+    assert nested.status_code in (400, 413), nested.text
+    assert client.post("/api/games", content=b"\xff", headers={"Content-Type": "application/json"}).status_code == 400
+
+
+def test_the_server_chooses_the_seed_unless_the_operator_allows_it(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    refused = client.post("/api/games", json={"variant": "american-sniff", "seed": 4})
+    assert refused.status_code == 400 and "seed" in refused.json()["message"]
+    allowing = _client(tmp_path, ServerConfig(allow_seed=True, allowed_hosts=("testserver",)))
+    assert allowing.post("/api/games", json={"variant": "american-sniff", "seed": 4}).status_code == 201
+
+
+def test_creations_are_limited_per_client(tmp_path: Path) -> None:
+    client = _client(tmp_path, ServerConfig(creations_per_minute=3, allowed_hosts=("testserver",)))
+    codes = [client.post("/api/games", json={"variant": "american-sniff"}).status_code for _ in range(5)]
+    assert codes == [201, 201, 201, 429, 429]
+    client = _client(tmp_path, ServerConfig(live_games_per_client=2, allowed_hosts=("testserver",)))
+    codes = [client.post("/api/games", json={"variant": "american-sniff"}).status_code for _ in range(3)]
+    assert codes == [201, 201, 429]
+
+
+def test_hosts_and_headers(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    response = client.get("/api/variants")
+    assert response.status_code == 200
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/api/variants", headers={"Host": "evil.example"}).status_code == 400
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and missing.json()["error"] == "HTTPError"
+
+
+def test_bad_creations_get_400(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    for body in (
+        {"variant": "no-such-game"},
+        {"variant": "american-sniff", "options": {"players": 9}},
+        {"variant": "american-sniff", "options": {"players": 2}, "seats": ["me", "me"]},
+        {"variant": "american-sniff", "options": {"players": 2}, "seats": ["me", "nobody"]},
+        {"variant": "american-sniff", "extra": 1},
+        {"variant": "four-point-smear", "options": {"target": 10**15}},
+    ):
+        response = client.post("/api/games", json=body)
+        assert response.status_code == 400, (body, response.text)
+
+
+def test_the_lobby_and_joining_a_seat(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client, seats=["me", "open"])
+    lobby = client.get("/api/lobby").json()["games"]
+    assert [(g["game"], g["open_seats"]) for g in lobby] == [(game["game"], [1])]
+    joined = client.post(f"/api/games/{game['game']}/join", json={"seat": 1})
+    assert joined.status_code == 201
+    other = joined.json()
+    assert client.post(f"/api/games/{game['game']}/join", json={"seat": 1}).status_code == 409
+    assert client.get("/api/lobby").json()["games"] == []
+    states = {
+        0: client.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json(),
+        1: client.get(f"/api/games/{game['game']}", headers=_auth(other["token"])).json(),
+    }
+    players = {0: game, 1: other}
+    for _ in range(6):  # the two people take turns
+        mover = states[0]["current_player"]
+        response = _act(client, players[mover], states[mover])
+        assert response.status_code == 200, response.text
+        for seat in (0, 1):
+            states[seat] = client.get(f"/api/games/{game['game']}", headers=_auth(players[seat]["token"])).json()
+
+
+def test_a_restarted_server_continues_every_game(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    state = _act(client, game, game["state"]).json()
+    restarted = _client(tmp_path)  # a new process's app on the same file
+    again = restarted.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json()
+    assert again["version"] == state["version"] and again["view"] == state["view"]
+    assert _act(restarted, game, again).status_code == 200
+    assert _act(client, game, again).status_code == 409  # the first one's copy was stale, and knows it

@@ -1,0 +1,111 @@
+"""``tablegames serve``: a real server process on loopback, its games kept across a kill -9."""
+
+from __future__ import annotations
+
+import json
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def _port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tablegames", "serve", "--db", f"sqlite:///{db}", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/variants", timeout=1).close()
+            return process
+        except OSError:
+            time.sleep(0.05)
+    process.kill()
+    raise AssertionError("the server did not start")
+
+
+def _call(port: int, path: str, body: Any = None, token: str | None = None) -> tuple[int, Any]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="kill -9 is POSIX")
+def test_serve_keeps_every_acknowledged_action_across_kill_9(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    port = _port()
+    server = _start(db, port)
+    try:
+        games = []
+        for _ in range(3):
+            status, created = _call(port, "/api/games", {"variant": "american-sniff", "options": {"players": 2}})
+            assert status == 201
+            games.append(created)
+        acked: dict[str, int] = {}
+        for _ in range(5):
+            for game in games:
+                state = game["state"]
+                if state["is_over"]:
+                    continue
+                status, new = _call(
+                    port,
+                    f"/api/games/{game['game']}/actions",
+                    {"action": state["legal_actions"][0], "version": state["version"]},
+                    game["token"],
+                )
+                assert status == 200, new
+                game["state"] = new
+                acked[game["game"]] = new["version"]
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=30)
+        server = _start(db, port)
+        for game in games:
+            status, state = _call(port, f"/api/games/{game['game']}?since=0", token=game["token"])
+            assert status == 200
+            assert state["version"] == acked[game["game"]]
+            assert state["view"] == game["state"]["view"]
+            if not state["is_over"]:
+                status, _ = _call(
+                    port,
+                    f"/api/games/{game['game']}/actions",
+                    {"action": state["legal_actions"][0], "version": state["version"]},
+                    game["token"],
+                )
+                assert status == 200
+    finally:
+        server.kill()
+        server.wait(timeout=30)
+
+
+def test_serve_without_a_store_it_knows_says_so(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "tablegames", "serve", "--db", "mysql://localhost/x"],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert "no store for 'mysql'" in result.stderr
