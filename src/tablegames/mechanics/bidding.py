@@ -158,19 +158,38 @@ class ForcedBiddingWon(BiddingWon):
     """Whether the bidder is the last seat, stuck with the forced bid because everyone else passed."""
 
 
+def _notation_or_pass(view: CallView, attribute: attrs.Attribute[str | None], value: object) -> None:
+    """A :class:`CallView`'s ``call`` is the call's notation, a string, or ``None`` for a pass."""
+    if value is not None and type(value) is not str:
+        raise ValueError(f"a CallView's call is its notation, a str, or None for a pass; not {quote(value)}")
+
+
 @attrs.frozen
 class CallView:
     """One speech of a :class:`Calling`, as a view shows it.
 
     JSON: ``{"seat": 1, "round": 2, "call": "hearts"}``, ``call`` null for a pass.
+
+    A :class:`Calling`'s calls may be any hashable values (Euchre's are its ``Call`` actions);
+    a view shows each as a string, in the notation the calling was given (see
+    :meth:`Calling.views`), so front ends read the same text whatever the variant's values.
+
+    Raises:
+        ValueError: if ``call`` is neither a string nor ``None`` (a calling of non-string
+            calls needs a ``notation=`` that writes each as a string).
+
+    >>> CallView(1, 2, ("H", True))
+    Traceback (most recent call last):
+    ...
+    ValueError: a CallView's call is its notation, a str, or None for a pass; not ('H', True)
     """
 
     seat: int
     """The seat that spoke."""
     round: int
     """The round it spoke in, from 1."""
-    call: str | None
-    """Its call in the variant's notation, or ``None`` for a pass."""
+    call: str | None = attrs.field(validator=_notation_or_pass)
+    """Its call in the variant's notation, always a string, or ``None`` for a pass."""
 
 
 class Auction:
@@ -356,6 +375,9 @@ class Calling(Generic[_C]):
             go round ``order`` as many times as it takes.
         stick_last: *stick the dealer*: when no call has been made, the seat whose pass
             would end the last round may not pass. The variant must give that seat a call.
+        notation: a call as front ends see it, a string (Euchre's ``"H alone"``); by default
+            ``str``. :meth:`views` writes the calls with it, and :meth:`why_not` quotes them
+            with it, so a refusal names calls as the views show them.
 
     Raises:
         ValueError: for an empty or repeated order, a bad number of rounds, or a round of
@@ -367,6 +389,7 @@ class Calling(Generic[_C]):
     __slots__ = (
         "_calls",
         "_final",
+        "_notation",
         "_round_ends",
         "_start",
         "order",
@@ -387,6 +410,7 @@ class Calling(Generic[_C]):
         final: Callable[[_C], bool] | None = None,
         round_ends: Callable[[Sequence[tuple[int, int, _C | None]]], bool] | None = None,
         stick_last: bool = False,
+        notation: Callable[[_C], str] = str,
     ) -> None:
         order = tuple(order)
         if not order or any(type(s) is not int or s < 0 for s in order) or len(set(order)) != len(order):
@@ -411,6 +435,9 @@ class Calling(Generic[_C]):
             raise ValueError(f"rounds is a positive int, not {rounds!r}")
         if type(stick_last) is not bool:
             raise ValueError(f"stick_last is True or False, not {stick_last!r}")
+        if not callable(notation):
+            raise ValueError(f"notation is a function from a call to its text, not {quote(notation)}")
+        self._notation: Callable[[_C], str] = notation
         self._calls: Callable[[int, int], Sequence[_C]] = function
         self._final = final
         self._round_ends = round_ends
@@ -435,6 +462,7 @@ class Calling(Generic[_C]):
         new: Calling[_C] = _new(Calling)
         new._calls = self._calls
         new._final = self._final
+        new._notation = self._notation
         new._round_ends = self._round_ends
         new._start = self._start
         new.order = self.order
@@ -486,8 +514,30 @@ class Calling(Generic[_C]):
             return ()
         return tuple(self._calls(self.speaker, self.round))
 
+    @property
+    def notation(self) -> Callable[[_C], str]:
+        """A call as front ends see it (the ``notation`` given; ``str`` by default)."""
+        return self._notation
+
+    def _quoted(self, call: object) -> str:
+        """``call`` quoted as the views write it; a value the notation cannot write, as it is."""
+        try:
+            text = self._notation(call)  # type: ignore[arg-type]
+        except Exception:  # not a call of this calling (junk from JSON): quote it as it is
+            return quote(call)
+        return quote(text) if type(text) is str else quote(call)
+
     def why_not(self, seat: int, call: _C | None) -> str | None:
-        """Why ``seat`` may not make ``call`` now (``None``: a pass), or ``None``."""
+        """Why ``seat`` may not make ``call`` now (``None``: a pass), or ``None``.
+
+        The message quotes calls in the calling's :attr:`notation`, as the views show them.
+
+        >>> def written(call):  # ("H", True) is "H alone"
+        ...     return call[0] + " alone" * call[1]
+        >>> calling = Calling(order=(0, 1), calls=[(("H", False), ("H", True))], notation=written)
+        >>> calling.why_not(0, ("S", False))
+        "'S' is not a call of seat 0 in round 1; allowed: 'H', 'H alone' or a pass"
+        """
         speaker = self.speaker
         if speaker is None:
             return "the calling is over"
@@ -496,7 +546,7 @@ class Calling(Generic[_C]):
         legal = self.legal_calls()
         if call is None:
             if self.must_call:
-                allowed = ", ".join(quote(c) for c in legal)
+                allowed = ", ".join(self._quoted(c) for c in legal)
                 return f"every other call was a pass: seat {seat} may not pass, and calls one of {allowed}"
             return None
         try:
@@ -504,11 +554,11 @@ class Calling(Generic[_C]):
         except Exception:  # a value whose comparison fails is no call
             found = False
         if not found:  # the message is written only for a refusal: legal calls are the hot path
-            allowed = ", ".join(quote(c) for c in legal)
+            allowed = ", ".join(self._quoted(c) for c in legal)
             if not legal:
-                return f"{quote(call)} is not a call of seat {seat} in round {self.round}: it may only pass"
+                return f"{self._quoted(call)} is not a call of seat {seat} in round {self.round}: it may only pass"
             options = allowed if self.must_call else f"{allowed} or a pass"
-            return f"{quote(call)} is not a call of seat {seat} in round {self.round}; allowed: {options}"
+            return f"{self._quoted(call)} is not a call of seat {seat} in round {self.round}; allowed: {options}"
         return None
 
     def call(self, seat: int, call: _C) -> None:
@@ -534,9 +584,14 @@ class Calling(Generic[_C]):
             raise ValueError(problem)
         self._advance(seat, None, final=False)
 
-    def views(self, notation: Callable[[_C], str] = str) -> tuple[CallView, ...]:
-        """Every speech so far as a :class:`CallView`, each call written by ``notation``."""
-        return tuple([CallView(s, r, None if c is None else notation(c)) for s, r, c in self.record])
+    def views(self, notation: Callable[[_C], str] | None = None) -> tuple[CallView, ...]:
+        """Every speech so far as a :class:`CallView`, each call written by ``notation`` (by default the calling's).
+
+        Raises:
+            ValueError: if the notation writes a call as something other than a string.
+        """
+        write = self._notation if notation is None else notation
+        return tuple([CallView(s, r, None if c is None else write(c)) for s, r, c in self.record])
 
     def _advance(self, seat: int, call: _C | None, *, final: bool) -> None:
         record = self.record

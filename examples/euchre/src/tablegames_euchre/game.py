@@ -54,11 +54,6 @@ _card_played: Final = fast_constructor(CardPlayed)
 _trick_won: Final = fast_constructor(TrickWon)
 
 
-def _calls(suits: Sequence[Suit], alone: bool) -> tuple[Call, ...]:
-    """The calls of ``suits`` in order, each with a partner and then, if allowed, alone."""
-    return tuple(_CALLS[s, a] for s in suits for a in ((False, True) if alone else (False,)))
-
-
 def _notation(call: Call) -> str:
     """A call as a view writes it: the suit's letter, and ``alone`` if so (``"H"``, ``"H alone"``)."""
     return call.suit.notation() + (" alone" if call.alone else "")
@@ -67,16 +62,22 @@ def _notation(call: Call) -> str:
 _NOTATION: Final = {call: _notation(call) for call in _CALLS.values()}
 
 
+def _calls(suits: Sequence[Suit], alone: bool) -> tuple[Call, ...]:
+    """The calls of ``suits`` in order, each with a partner and then, if allowed, alone."""
+    return tuple(_CALLS[s, a] for s in suits for a in ((False, True) if alone else (False,)))
+
+
 def _calling(dealer: int, up: Suit, *, alone: bool, stick: bool) -> Calling[Call]:
     """A hand's making of trump (rules 7 to 11): from the dealer's left, the dealer last, in two rounds.
 
     Round 1 offers the up-card's suit, round 2 the three others, each with a partner and, with
-    the ``alone`` option, alone; ``stick`` is *stick the dealer*. A template for ``copy``.
+    the ``alone`` option, alone; ``stick`` is *stick the dealer*. Its views and refusals write
+    the calls as the view does (``"H alone"``). A template for ``copy``.
     """
     order = tuple(_SEATING.clockwise_from(_SEATING.next(dealer)))
     first = _calls((up,), alone)
     second = _calls([s for s in Suit if s is not up], alone)
-    return Calling(order=order, calls=[first, second], stick_last=stick)
+    return Calling(order=order, calls=[first, second], stick_last=stick, notation=_NOTATION.__getitem__)
 
 
 _CALLINGS: Final = {
@@ -239,7 +240,7 @@ class Euchre(Game):
             up_card=self.up_card,
             calling_round=self.calling.round if self.phase == "calling" else None,
             turned_down=self.calling.round == 2,
-            calls=self.calling.views(_NOTATION.__getitem__),
+            calls=self.calling.views(),
             must_call=self.must_call,
             maker=self.maker,
             trump=self.trump,
