@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-stamp
 WEB_STAMP := $(VENV)/.web-stamp
 CONTRACT := ../shared/contract/check.py
 
-.PHONY: demo test lint typecheck unit docs contract bench clean web chromium mutation
+.PHONY: demo test lint typecheck unit docs contract bench clean web chromium postgres mutation
 
 PLUGINS := examples/all-fives examples/auction-pitch examples/euchre examples/mexican-train
 
@@ -33,11 +33,16 @@ $(WEB_STAMP): pyproject.toml
 	touch $(WEB_STAMP)
 
 ## test: every check: ruff, mypy --strict, pytest (with doctests), the docs, the contract
-test: chromium lint typecheck unit docs contract
+test: chromium postgres lint typecheck unit docs contract
 
 # The browser test needs Chromium; as root on Debian it is installed if missing (else that test skips).
 chromium:
 	-@command -v chromium >/dev/null || (apt-get update -q && apt-get install -y -q chromium) || echo "chromium not installed: the browser test will skip"
+
+# The server's PostgreSQL store is tested on a real server, which the tests start themselves from
+# Debian's package: as root it is installed if missing (else those tests skip, saying so).
+postgres:
+	-@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null || (apt-get update -q && apt-get install -y -q postgresql) || echo "postgresql not installed: the PostgreSQL store's tests will skip"
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

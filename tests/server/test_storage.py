@@ -16,12 +16,21 @@ import pytest
 
 import tablegames
 from tablegames import Game, LogError
-from tablegames.server.storage import SqliteStore, StaleWrite, UnknownGame, open_store
+from tablegames.server.storage import PostgresStore, SqliteStore, StaleWrite, Store, UnknownGame, open_store
 
 VARIANTS = ["american-sniff", "four-point-smear"]
 
 
-def _play(store: SqliteStore, game_id: str, game: Game, rng: random.Random, steps: int) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new, empty store's URL: an SQLite file, or a database on a real PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "games.db")
+    postgres: str = request.getfixturevalue("postgres_url")
+    return postgres
+
+
+def _play(store: Store, game_id: str, game: Game, rng: random.Random, steps: int) -> None:
     """Apply random legal actions, storing each action's events as a server would."""
     for _ in range(steps):
         if game.is_over:
@@ -33,8 +42,8 @@ def _play(store: SqliteStore, game_id: str, game: Game, rng: random.Random, step
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_stored_game_comes_back_exactly(tmp_path: Path, variant: str) -> None:
-    store = SqliteStore(tmp_path / "games.db")
+def test_a_stored_game_comes_back_exactly(url: str, variant: str) -> None:
+    store = open_store(url)
     game = tablegames.new_game(variant, seed=8)
     store.create("a", game)
     _play(store, "a", game, random.Random(8), 150)
@@ -44,14 +53,14 @@ def test_a_stored_game_comes_back_exactly(tmp_path: Path, variant: str) -> None:
     assert tablegames.load_log(store.log_text("a")) == game.log()
     assert store.record("a").events == len(game.events)
     store.close()
-    again = SqliteStore(tmp_path / "games.db")  # as after a restart
+    again = open_store(url)  # as after a restart
     assert again.load("a").events == game.events
     action = back.legal_actions()[0]
     assert again.load("a").apply(action) == game.clone().apply(action)
 
 
-def test_a_finished_game_stays_queryable(tmp_path: Path) -> None:
-    store = SqliteStore(tmp_path / "games.db")
+def test_a_finished_game_stays_queryable(url: str) -> None:
+    store = open_store(url)
     done = tablegames.new_game("american-sniff", seed=3, players=2)
     store.create("done", done)
     _play(store, "done", done, random.Random(3), 100_000)
@@ -66,8 +75,9 @@ def test_a_finished_game_stays_queryable(tmp_path: Path) -> None:
     assert len(store.games(limit=1)) == 1
 
 
-def test_a_stale_append_is_refused_and_changes_nothing() -> None:
-    store = SqliteStore(":memory:")
+@pytest.mark.parametrize("memory", [True, False])
+def test_a_stale_append_is_refused_and_changes_nothing(url: str, memory: bool) -> None:
+    store = SqliteStore(":memory:") if memory else open_store(url)
     game = tablegames.new_game("american-sniff", seed=5, players=2)
     store.create("g", game)
     other = game.clone()
@@ -81,8 +91,8 @@ def test_a_stale_append_is_refused_and_changes_nothing() -> None:
     assert store.load("g").events == game.events
 
 
-def test_unknown_and_duplicate_games() -> None:
-    store = SqliteStore(":memory:")
+def test_unknown_and_duplicate_games(url: str) -> None:
+    store = open_store(url)
     game = tablegames.new_game("american-sniff", seed=5, players=2)
     store.create("g", game)
     with pytest.raises(ValueError, match="already stored"):
@@ -110,9 +120,28 @@ def test_a_stored_log_the_rules_do_not_produce_does_not_load(tmp_path: Path) -> 
         store.load("g")
 
 
-def test_threads_racing_on_one_game_apply_exactly_one_action_each_turn(tmp_path: Path) -> None:
+def test_a_postgres_log_the_rules_do_not_produce_does_not_load(postgres_url: str) -> None:
+    import psycopg
+
+    store = open_store(postgres_url)
+    game = tablegames.new_game("four-point-smear", seed=6)
+    store.create("g", game)
+    _play(store, "g", game, random.Random(6), 20)
+    with psycopg.connect(postgres_url, autocommit=True) as db:
+        row = db.execute(
+            "SELECT idx, body FROM events WHERE game = 'g' AND body LIKE '%%\"hands\"%%' ORDER BY idx"
+        ).fetchone()
+        assert row is not None
+        data = json.loads(row[1])
+        data["hands"][0], data["hands"][1] = data["hands"][1], data["hands"][0]
+        db.execute("UPDATE events SET body = %s WHERE game = 'g' AND idx = %s", (json.dumps(data), row[0]))
+    with pytest.raises(LogError):
+        store.load("g")
+
+
+def test_threads_racing_on_one_game_apply_exactly_one_action_each_turn(url: str) -> None:
     """Two writers, each with its own copy of the game, both act on every state: one wins each time."""
-    store = SqliteStore(tmp_path / "games.db")
+    store = open_store(url)
     game = tablegames.new_game("four-point-smear", seed=9)
     store.create("g", game)
     wins = [0, 0]
@@ -150,8 +179,8 @@ def test_threads_racing_on_one_game_apply_exactly_one_action_each_turn(tmp_path:
 _WRITER = """
 import random, sys
 import tablegames
-from tablegames.server.storage import SqliteStore, StaleWrite
-store = SqliteStore(sys.argv[1])
+from tablegames.server.storage import StaleWrite, open_store
+store = open_store(sys.argv[1])
 me = int(sys.argv[2])
 rng = random.Random(me)
 for _ in range(int(sys.argv[3])):
@@ -169,15 +198,15 @@ for _ in range(int(sys.argv[3])):
 """
 
 
-def _writer(path: Path, me: int, actions: int) -> subprocess.Popen[str]:
+def _writer(path: str, me: int, actions: int) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-c", _WRITER, str(path), str(me), str(actions)], stdout=subprocess.PIPE, text=True
     )
 
 
-def test_two_processes_on_one_database_stay_correct(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
-    store = SqliteStore(path)
+def test_two_processes_on_one_database_stay_correct(url: str) -> None:
+    path = url
+    store = open_store(url)
     store.create("g", tablegames.new_game("american-sniff", seed=12, players=2))
     writers = [_writer(path, me, 80) for me in (0, 1)]
     acks = [p.communicate(timeout=120)[0].split() for p in writers]
@@ -189,9 +218,9 @@ def test_two_processes_on_one_database_stay_correct(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="kill -9 is POSIX")
-def test_a_writer_killed_with_sigkill_loses_no_acknowledged_action(tmp_path: Path) -> None:
-    path = tmp_path / "games.db"
-    store = SqliteStore(path)
+def test_a_writer_killed_with_sigkill_loses_no_acknowledged_action(url: str) -> None:
+    path = url
+    store = open_store(url)
     store.create("g", tablegames.new_game("four-point-smear", seed=13))
     writer = _writer(path, 0, 100_000)
     assert writer.stdout is not None
@@ -202,7 +231,7 @@ def test_a_writer_killed_with_sigkill_loses_no_acknowledged_action(tmp_path: Pat
     writer.wait(timeout=30)
     rest = writer.stdout.read().split()
     acked = max([acked, *(int(a) for a in rest)])
-    game = SqliteStore(path).load("g")  # a new process's view of the file
+    game = open_store(url).load("g")  # a new connection's view of the database
     assert len(game.events) >= acked  # at most the action it was killed printing is beyond
 
 
@@ -214,3 +243,8 @@ def test_open_store_reads_urls(tmp_path: Path) -> None:
     assert (tmp_path / "b.db").exists()
     with pytest.raises(ValueError, match="no store for 'mysql'"):
         open_store("mysql://localhost/games")
+
+
+def test_open_store_reads_postgres_urls(postgres_url: str) -> None:
+    assert isinstance(open_store(postgres_url), PostgresStore)
+    assert isinstance(open_store(postgres_url.replace("postgresql://", "postgres://")), PostgresStore)

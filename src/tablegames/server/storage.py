@@ -40,7 +40,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 import attrs
 
@@ -73,8 +73,8 @@ _SCHEMA: Final = (
         header TEXT NOT NULL,
         events INTEGER NOT NULL,
         finished INTEGER NOT NULL,
-        created REAL NOT NULL,
-        updated REAL NOT NULL
+        created DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
     )""",
     """CREATE TABLE IF NOT EXISTS events (
         game TEXT NOT NULL REFERENCES games (id),
@@ -87,7 +87,7 @@ _SCHEMA: Final = (
         seat INTEGER NOT NULL,
         occupant TEXT NOT NULL,
         token_hash TEXT,
-        expires REAL,
+        expires DOUBLE PRECISION,
         PRIMARY KEY (game, seat)
     )""",
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (finished, updated)",
@@ -228,7 +228,158 @@ def _header(game: Game) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-class SqliteStore:
+class _SqlStore:
+    """The SQL both stores share; a subclass gives the connections and transactions.
+
+    The statements use ``?`` for parameters; :attr:`_PARAM` is what the driver wants instead.
+    """
+
+    _PARAM: str = "?"
+    _integrity: tuple[type[Exception], ...] = ()
+
+    def _sql(self, statement: str) -> str:
+        return statement if self._PARAM == "?" else statement.replace("?", self._PARAM)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:  # pragma: no cover - each subclass has its own
+        raise NotImplementedError
+        yield
+
+    @contextmanager
+    def _reading(self) -> Iterator[Any]:  # pragma: no cover - each subclass has its own
+        raise NotImplementedError
+        yield
+
+    def _setup(self) -> None:
+        with self._transaction() as db:
+            for statement in _SCHEMA:
+                db.execute(statement)
+
+    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
+        """Store a new game (see :meth:`Store.create`)."""
+        now = time.time()
+        events = game.events
+        try:
+            with self._transaction() as db:
+                db.execute(
+                    self._sql(
+                        "INSERT INTO games (id, variant, header, events, finished, created, updated)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    ),
+                    (game_id, game.name, _header(game), len(events), int(game.is_over), now, now),
+                )
+                db.executemany(
+                    self._sql("INSERT INTO events (game, idx, body) VALUES (?, ?, ?)"),
+                    [(game_id, i, dumps(e)) for i, e in enumerate(events)],
+                )
+                db.executemany(
+                    self._sql("INSERT INTO seats (game, seat, occupant, token_hash, expires) VALUES (?, ?, ?, ?, ?)"),
+                    [(game_id, s.seat, s.occupant, s.token_hash, s.expires) for s in seats],
+                )
+        except self._integrity:
+            raise ValueError(f"a game {game_id!r} is already stored") from None
+
+    def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
+        """Add the events an action caused (see :meth:`Store.append`)."""
+        with self._transaction() as db:
+            done = db.execute(
+                self._sql("UPDATE games SET events = ?, finished = ?, updated = ? WHERE id = ? AND events = ?"),
+                (expected + len(events), int(finished), time.time(), game_id, expected),
+            )
+            if done.rowcount != 1:
+                stored = db.execute(self._sql("SELECT events FROM games WHERE id = ?"), (game_id,)).fetchone()
+                if stored is None:
+                    raise UnknownGame(game_id)
+                raise StaleWrite(game_id, expected, stored[0])
+            db.executemany(
+                self._sql("INSERT INTO events (game, idx, body) VALUES (?, ?, ?)"),
+                [(game_id, expected + i, dumps(e)) for i, e in enumerate(events)],
+            )
+
+    def log_text(self, game_id: str) -> str:
+        """The game's full log as JSON text (see :meth:`Store.log_text`)."""
+        with self._reading() as db:
+            row = db.execute(self._sql("SELECT header, events FROM games WHERE id = ?"), (game_id,)).fetchone()
+            if row is None:
+                raise UnknownGame(game_id)
+            header, count = row
+            bodies = [
+                body
+                for (body,) in db.execute(
+                    self._sql("SELECT body FROM events WHERE game = ? AND idx < ? ORDER BY idx"), (game_id, count)
+                ).fetchall()
+            ]
+        return f'{header[:-1]},"events":[{",".join(bodies)}]}}'
+
+    def load(self, game_id: str) -> Game:
+        """The game, replayed and so checked (see :meth:`Store.load`)."""
+        return replay(load_log(self.log_text(game_id)))
+
+    def record(self, game_id: str) -> GameRecord:
+        """What is stored about the game (see :meth:`Store.record`)."""
+        with self._reading() as db:
+            row = db.execute(
+                self._sql("SELECT id, variant, events, finished, created, updated FROM games WHERE id = ?"), (game_id,)
+            ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return _record(row)
+
+    def games(self, *, finished: bool | None = None, limit: int = 100) -> list[GameRecord]:
+        """The stored games, the most recently updated first (see :meth:`Store.games`)."""
+        query = "SELECT id, variant, events, finished, created, updated FROM games"
+        args: tuple[object, ...] = ()
+        if finished is not None:
+            query += " WHERE finished = ?"
+            args = (int(finished),)
+        query += " ORDER BY updated DESC, id LIMIT ?"
+        with self._reading() as db:
+            rows = db.execute(self._sql(query), (*args, limit)).fetchall()
+        return [_record(row) for row in rows]
+
+    def seats(self, game_id: str) -> list[SeatRecord]:
+        """The game's seats (see :meth:`Store.seats`)."""
+        self.record(game_id)
+        with self._reading() as db:
+            rows = db.execute(
+                self._sql("SELECT seat, occupant, token_hash, expires FROM seats WHERE game = ? ORDER BY seat"),
+                (game_id,),
+            ).fetchall()
+        return [SeatRecord(*row) for row in rows]
+
+    def claim(self, game_id: str, seat: int, token_hash: str, expires: float) -> bool:
+        """Give an open seat to a person (see :meth:`Store.claim`)."""
+        with self._transaction() as db:
+            done = db.execute(
+                self._sql(
+                    "UPDATE seats SET occupant = ?, token_hash = ?, expires = ?"
+                    " WHERE game = ? AND seat = ? AND occupant = ?"
+                ),
+                (PERSON, token_hash, expires, game_id, seat, OPEN),
+            )
+            return bool(done.rowcount == 1)
+
+    def seat_of(self, game_id: str, token_hash: str, now: float) -> int | None:
+        """The seat a token opens (see :meth:`Store.seat_of`)."""
+        with self._reading() as db:
+            row = db.execute(
+                self._sql("SELECT seat FROM seats WHERE game = ? AND token_hash = ? AND expires > ?"),
+                (game_id, token_hash, now),
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """Unfinished games with an open seat (see :meth:`Store.open_games`)."""
+        query = (
+            "SELECT id, variant, events, finished, created, updated FROM games WHERE finished = 0 AND EXISTS"
+            " (SELECT 1 FROM seats WHERE seats.game = games.id AND occupant = ?) ORDER BY updated DESC, id LIMIT ?"
+        )
+        with self._reading() as db:
+            rows = db.execute(self._sql(query), (OPEN, limit)).fetchall()
+        return [_record(row) for row in rows]
+
+
+class SqliteStore(_SqlStore):
     """A :class:`Store` in an SQLite database: a file, or ``":memory:"`` for one process.
 
     Safe to share between threads (each has its own connection to a file; an in-memory
@@ -241,6 +392,8 @@ class SqliteStore:
 
     """
 
+    _integrity = (sqlite3.IntegrityError,)
+
     def __init__(self, path: str | Path, *, timeout: float = 10.0) -> None:
         self._path = str(path)
         self._timeout = timeout
@@ -248,9 +401,7 @@ class SqliteStore:
         self._local = threading.local()
         self._lock = threading.RLock()
         self._shared: sqlite3.Connection | None = None
-        with self._transaction() as db:
-            for statement in _SCHEMA:
-                db.execute(statement)
+        self._setup()
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(
@@ -284,130 +435,10 @@ class SqliteStore:
                 raise
             db.execute("COMMIT")
 
-    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
-        """Store a new game (see :meth:`Store.create`)."""
-        now = time.time()
-        events = game.events
-        try:
-            with self._transaction() as db:
-                db.execute(
-                    "INSERT INTO games (id, variant, header, events, finished, created, updated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (game_id, game.name, _header(game), len(events), game.is_over, now, now),
-                )
-                db.executemany(
-                    "INSERT INTO events (game, idx, body) VALUES (?, ?, ?)",
-                    ((game_id, i, dumps(e)) for i, e in enumerate(events)),
-                )
-                db.executemany(
-                    "INSERT INTO seats (game, seat, occupant, token_hash, expires) VALUES (?, ?, ?, ?, ?)",
-                    ((game_id, s.seat, s.occupant, s.token_hash, s.expires) for s in seats),
-                )
-        except sqlite3.IntegrityError:
-            raise ValueError(f"a game {game_id!r} is already stored") from None
-
-    def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
-        """Add the events an action caused (see :meth:`Store.append`)."""
-        with self._transaction() as db:
-            stored = db.execute("SELECT events FROM games WHERE id = ?", (game_id,)).fetchone()
-            if stored is None:
-                raise UnknownGame(game_id)
-            if stored[0] != expected:
-                raise StaleWrite(game_id, expected, stored[0])
-            db.execute(
-                "UPDATE games SET events = ?, finished = ?, updated = ? WHERE id = ? AND events = ?",
-                (expected + len(events), finished, time.time(), game_id, expected),
-            )
-            db.executemany(
-                "INSERT INTO events (game, idx, body) VALUES (?, ?, ?)",
-                ((game_id, expected + i, dumps(e)) for i, e in enumerate(events)),
-            )
-
-    def log_text(self, game_id: str) -> str:
-        """The game's full log as JSON text (see :meth:`Store.log_text`)."""
-        db = self._connection()
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
         with self._lock if self._memory else _NO_LOCK:
-            row = db.execute("SELECT header, events FROM games WHERE id = ?", (game_id,)).fetchone()
-            if row is None:
-                raise UnknownGame(game_id)
-            header, count = row
-            bodies = [
-                body
-                for (body,) in db.execute(
-                    "SELECT body FROM events WHERE game = ? AND idx < ? ORDER BY idx", (game_id, count)
-                )
-            ]
-        return f'{header[:-1]},"events":[{",".join(bodies)}]}}'
-
-    def load(self, game_id: str) -> Game:
-        """The game, replayed and so checked (see :meth:`Store.load`)."""
-        return replay(load_log(self.log_text(game_id)))
-
-    def record(self, game_id: str) -> GameRecord:
-        """What is stored about the game (see :meth:`Store.record`)."""
-        with self._lock if self._memory else _NO_LOCK:
-            row = (
-                self._connection()
-                .execute("SELECT id, variant, events, finished, created, updated FROM games WHERE id = ?", (game_id,))
-                .fetchone()
-            )
-        if row is None:
-            raise UnknownGame(game_id)
-        return _record(row)
-
-    def games(self, *, finished: bool | None = None, limit: int = 100) -> list[GameRecord]:
-        """The stored games, the most recently updated first (see :meth:`Store.games`)."""
-        query = "SELECT id, variant, events, finished, created, updated FROM games"
-        args: tuple[object, ...] = ()
-        if finished is not None:
-            query += " WHERE finished = ?"
-            args = (finished,)
-        query += " ORDER BY updated DESC, id LIMIT ?"
-        with self._lock if self._memory else _NO_LOCK:
-            rows = self._connection().execute(query, (*args, limit)).fetchall()
-        return [_record(row) for row in rows]
-
-    def seats(self, game_id: str) -> list[SeatRecord]:
-        """The game's seats (see :meth:`Store.seats`)."""
-        self.record(game_id)
-        with self._lock if self._memory else _NO_LOCK:
-            rows = self._connection().execute(
-                "SELECT seat, occupant, token_hash, expires FROM seats WHERE game = ? ORDER BY seat", (game_id,)
-            )
-            return [SeatRecord(*row) for row in rows.fetchall()]
-
-    def claim(self, game_id: str, seat: int, token_hash: str, expires: float) -> bool:
-        """Give an open seat to a person (see :meth:`Store.claim`)."""
-        with self._transaction() as db:
-            done = db.execute(
-                "UPDATE seats SET occupant = ?, token_hash = ?, expires = ?"
-                " WHERE game = ? AND seat = ? AND occupant = ?",
-                (PERSON, token_hash, expires, game_id, seat, OPEN),
-            )
-            return done.rowcount == 1
-
-    def seat_of(self, game_id: str, token_hash: str, now: float) -> int | None:
-        """The seat a token opens (see :meth:`Store.seat_of`)."""
-        with self._lock if self._memory else _NO_LOCK:
-            row = (
-                self._connection()
-                .execute(
-                    "SELECT seat FROM seats WHERE game = ? AND token_hash = ? AND expires > ?",
-                    (game_id, token_hash, now),
-                )
-                .fetchone()
-            )
-        return None if row is None else int(row[0])
-
-    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
-        """Unfinished games with an open seat (see :meth:`Store.open_games`)."""
-        query = (
-            "SELECT id, variant, events, finished, created, updated FROM games WHERE finished = 0 AND EXISTS"
-            " (SELECT 1 FROM seats WHERE seats.game = games.id AND occupant = ?) ORDER BY updated DESC, id LIMIT ?"
-        )
-        with self._lock if self._memory else _NO_LOCK:
-            rows = self._connection().execute(query, (OPEN, limit)).fetchall()
-        return [_record(row) for row in rows]
+            yield self._connection()
 
     def close(self) -> None:
         """Close this thread's connection (and the in-memory database)."""
@@ -415,6 +446,59 @@ class SqliteStore:
         if db is not None:
             db.close()
         self._shared = None
+        self._local = threading.local()
+
+
+class PostgresStore(_SqlStore):
+    """A :class:`Store` in a PostgreSQL database, for deployments (psycopg 3, in the ``server`` extra).
+
+    Each thread has its own connection. Any number of server processes may share the
+    database: the compare and set of :meth:`append` runs in the database, which also keeps
+    the primary keys.
+
+    Args:
+        url: a ``postgresql://`` connection URL (libpq's form).
+
+    Raises:
+        ValueError: if psycopg is not installed.
+
+    """
+
+    _PARAM = "%s"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg  # noqa: PLC0415 - an optional dependency, needed only for this store
+        except ImportError:
+            raise ValueError("a PostgreSQL store needs psycopg: pip install 'tablegames[server]'") from None
+        self._psycopg = psycopg
+        self._integrity = (psycopg.errors.IntegrityError,)
+        self._url = url
+        self._local = threading.local()
+        self._setup()
+
+    def _connection(self) -> Any:
+        db = getattr(self._local, "db", None)
+        if db is None or db.closed:
+            db = self._local.db = self._psycopg.connect(self._url, autocommit=True)
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[Any]:
+        db = self._connection()
+        with db.transaction(), db.cursor() as cursor:
+            yield cursor
+
+    @contextmanager
+    def _reading(self) -> Iterator[Any]:
+        with self._connection().cursor() as cursor:
+            yield cursor
+
+    def close(self) -> None:
+        """Close this thread's connection."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
         self._local = threading.local()
 
 
@@ -435,7 +519,7 @@ _NO_LOCK: Final = _NoLock()
 
 
 def open_store(url: str) -> Store:
-    """The store a URL names: ``sqlite:///path/to/file.db``, ``sqlite://:memory:``, or a plain file path.
+    """The store a URL names: ``sqlite:///path/to/file.db``, ``sqlite://:memory:``, a plain file path, or ``postgresql://...``.
 
     Raises:
         ValueError: for a URL of a database this library does not store games in.
@@ -444,6 +528,8 @@ def open_store(url: str) -> Store:
     if url.startswith("sqlite://"):
         rest = url.removeprefix("sqlite://")
         return SqliteStore(":memory:" if rest in ("", ":memory:", "/:memory:") else rest.removeprefix("/"))
+    if url.startswith(("postgresql://", "postgres://")):
+        return PostgresStore(url)
     if "://" in url:
         raise ValueError(f"no store for {url.split('://', maxsplit=1)[0]!r} URLs; use sqlite:///path/to/file.db")
     return SqliteStore(url)
