@@ -369,7 +369,7 @@ def _snapshot(trains: TrainLayout) -> tuple[object, ...]:
     engine=st.booleans(),
 )
 def test_random_play_keeps_the_trains_invariants(
-    data: st.DataObject, players: int, rules: dict[str, bool], engine: bool
+    data: st.DataObject, players: int, rules: dict[str, Any], engine: bool
 ) -> None:
     """Random legal play: each tile placed once, ends show outer halves, listing = fits = why_not, copies apart."""
     trains = TrainLayout(players=players, engine=Tile(12, 12) if engine else None, **rules)

@@ -10,6 +10,8 @@ Train ids, stable for the life of a hand (a play names its place by them):
 * ``"T0"``, ``"T1"``, ...: the train of seat 0, 1, ... (index ``seat``);
 * ``"M"``: the public train (index ``players``), if there is one.
 
+A variant that names its trains otherwise gives its own ids (``ids=``), in the same order.
+
 The rules it applies:
 
 * **Private and public trains.** A seat may play on its own train, on the public train and on
@@ -109,10 +111,20 @@ class TrainLayout:
             satisfies the first (needs ``double_plays_again`` and ``satisfy_doubles``).
         own_train_first: whether a seat must start its own train before playing elsewhere
             (satisfying a double excepted).
+        ids: the trains' ids, the seats' trains in seat order then the public one: distinct
+            non-empty strings, used wherever a train is named (:meth:`index_of`, :meth:`why_not`,
+            the views). By default ``"T0"``, ``"T1"``, ..., ``"M"`` (:func:`train_id`,
+            :data:`PUBLIC_TRAIN`), which :data:`TRAIN_ID_PATTERN` describes.
 
     Raises:
-        ValueError: for fewer than one player, an engine that is not a double, or
-            ``chain_doubles`` without ``double_plays_again`` and ``satisfy_doubles``.
+        ValueError: for fewer than one player, an engine that is not a double,
+            ``chain_doubles`` without ``double_plays_again`` and ``satisfy_doubles``, or ids
+            that are not one distinct non-empty string per train.
+
+    >>> named = TrainLayout(players=2, engine=Tile(6, 6), ids=("north", "south", "mexican"))
+    >>> named.place(Tile(6, 2), named.index_of("north"), seat=0)
+    >>> named.why_not(Tile(6, 1), "north", seat=1)
+    "train north is seat 0's own and has no marker; seat 1 may play on south, mexican"
 
     The attributes are public for views and rules; change the layout only through
     :meth:`place` and :meth:`mark`. The lists are indexed by train (see :attr:`ids`).
@@ -147,6 +159,7 @@ class TrainLayout:
         double_plays_again: bool = True,
         chain_doubles: bool = False,
         own_train_first: bool = False,
+        ids: Iterable[str] | None = None,
     ) -> None:
         if type(players) is not int or players < 1:
             raise ValueError(f"a train layout has at least one player, not {quote(players)}")
@@ -166,9 +179,17 @@ class TrainLayout:
         """Whether that seat may play further doubles elsewhere before satisfying the first."""
         self.own_train_first: bool = own_train_first
         """Whether a seat must start its own train before playing elsewhere."""
-        self.ids: tuple[str, ...] = tuple(train_id(s) for s in range(players)) + (
-            (PUBLIC_TRAIN,) if public_train else ()
-        )
+        count = players + (1 if public_train else 0)
+        if ids is None:
+            names = tuple(train_id(s) for s in range(players)) + ((PUBLIC_TRAIN,) if public_train else ())
+        else:
+            names = tuple(ids) if not isinstance(ids, str) else (ids,)
+            if len(names) != count or any(type(n) is not str or not n for n in names) or len(set(names)) != count:
+                raise ValueError(
+                    f"ids name each of the {count} trains once (the seats' in order"
+                    f"{', then the public one' if public_train else ''}) with a non-empty str, not {quote(names)}"
+                )
+        self.ids: tuple[str, ...] = names
         """The id of each train, by index; the seats' trains, then the public one."""
         self.owners: tuple[int | None, ...] = (*range(players), *((None,) if public_train else ()))
         """The seat owning each train (``None`` for the public train)."""
@@ -232,11 +253,20 @@ class TrainLayout:
         """
         return self.owners[train] is None or self.marked[train] or self.owners[train] == seat
 
-    def _places(self, seat: int, *, double: bool) -> tuple[int, ...]:
-        """The trains ``seat`` may play a tile on now, whatever its pips (``double``: the tile is one)."""
+    def _places(self, seat: int | None, *, double: bool) -> tuple[int, ...]:
+        """The trains ``seat`` may play a tile on now, whatever its pips (``double``: the tile is one).
+
+        ``seat`` ``None``: the trains every seat may play on (the double to satisfy first, else
+        the public train and the marked ones).
+        """
         if self.engine is None:
             return ()
         unsatisfied = self.unsatisfied
+        if seat is None:
+            if unsatisfied:
+                return (unsatisfied[0],)
+            owners, marked = self.owners, self.marked
+            return tuple(t for t in range(len(owners)) if owners[t] is None or marked[t])
         if unsatisfied:
             first = unsatisfied[0]
             if not (double and self.chaining == seat):
@@ -271,12 +301,23 @@ class TrainLayout:
             if tile.high == v or tile.low == v:
                 yield train
 
-    def open_mask(self, seat: int) -> int:
+    def open_mask(self, seat: int | None) -> int:
         """A bit set of the values ``seat`` may play on now: bit ``v`` if some such train shows ``v``.
 
         Exact for every tile but the doubles a seat may chain (``chain_doubles``), which may go
         on more trains: :meth:`fits`, :meth:`places_for` and :meth:`can_play` know those.
-        Before the engine, 0.
+        Before the engine, 0. ``seat`` ``None`` (a spectator, or a question about no seat in
+        particular): the values of the trains every seat may play on, those of
+        :meth:`end_views` for nobody (the double to satisfy first; else the public train and the
+        marked ones).
+
+        >>> trains = TrainLayout(players=2, engine=Tile(12, 12))
+        >>> trains.place(Tile(12, 5), 0, seat=0); trains.place(Tile(12, 3), 2, seat=1)
+        >>> bin(trains.open_mask(0)), bin(trains.open_mask(None))
+        ('0b101000', '0b1000')
+        >>> trains.mark(0)
+        >>> bin(trains.open_mask(None))
+        '0b101000'
         """
         values = self.values
         mask = 0
@@ -416,12 +457,7 @@ class TrainLayout:
         if self.engine is None:
             return ()
         values, ids = self.values, self.ids
-        if seat is None:
-            unsatisfied = self.unsatisfied
-            places = (unsatisfied[0],) if unsatisfied else tuple(t for t in range(len(ids)) if self.is_open_to(t, None))
-        else:
-            places = self._places(seat, double=True)
-        return tuple(EndView(ids[t], values[t]) for t in places)
+        return tuple(EndView(ids[t], values[t]) for t in self._places(seat, double=True))
 
     def arm_views(self, seat: int | None = None) -> tuple[TrainView, ...]:
         """Every train for drawing, as ``seat`` sees it (none before the engine).
