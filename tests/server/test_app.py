@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -255,3 +256,45 @@ def test_a_restarted_server_continues_every_game(tmp_path: Path) -> None:
     assert again["version"] == state["version"] and again["view"] == state["view"]
     assert _act(restarted, game, again).status_code == 200
     assert _act(client, game, again).status_code == 409  # the first one's copy was stale, and knows it
+
+
+def _messages(text: str) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for block in text.strip().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if not line.startswith(":"))
+        if fields:
+            out.append((fields["event"], json.loads(fields["data"])))
+    return out
+
+
+def test_the_event_stream_of_a_finished_game_sends_every_event_then_ends(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    state = game["state"]
+    while not state["is_over"]:
+        state = _act(client, game, state).json()
+    url = f"/api/games/{game['game']}/events"
+    with client.stream("GET", url, headers=_auth(game["token"])) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        messages = _messages(response.read().decode())
+    events = [m for kind, m in messages if kind == "event"]
+    assert [m["index"] for m in events] == list(range(state["version"]))
+    fetched = client.get(f"/api/games/{game['game']}?since=0", headers=_auth(game["token"])).json()
+    assert [m["event"] for m in events] == fetched["events"]
+    assert messages[-1] == (
+        "version",
+        {"version": state["version"], "current_player": None, "is_over": True, "scores": state["scores"]},
+    )
+    with client.stream("GET", f"{url}?since={state['version'] - 2}", headers=_auth(game["token"])) as response:
+        tail = [m for kind, m in _messages(response.read().decode()) if kind == "event"]
+    assert [m["index"] for m in tail] == [state["version"] - 2, state["version"] - 1]
+
+
+def test_the_event_stream_needs_the_seat_token(tmp_path: Path) -> None:
+    client = _client(tmp_path)
+    game = _create(client)
+    url = f"/api/games/{game['game']}/events"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers=_auth("nope")).status_code == 403
+    assert client.get(f"{url}?since=\u00b2", headers=_auth(game["token"])).status_code == 400

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import socket
@@ -109,3 +110,45 @@ def test_serve_without_a_store_it_knows_says_so(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "no store for 'mysql'" in result.stderr
+
+
+def test_the_event_stream_pushes_another_seats_move_as_it_happens(tmp_path: Path) -> None:
+    port = _port()
+    server = _start(tmp_path / "games.db", port)
+    try:
+        status, game = _call(
+            port, "/api/games", {"variant": "american-sniff", "options": {"players": 2}, "seats": ["me", "open"]}
+        )
+        assert status == 201
+        status, other = _call(port, f"/api/games/{game['game']}/join", {"seat": 1})
+        assert status == 201
+        tokens = {0: game["token"], 1: other["token"]}
+        state = game["state"]
+        mover = state["current_player"]
+        watcher = 1 - mover
+        status, state = _call(port, f"/api/games/{game['game']}", token=tokens[mover])
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        connection.request(
+            "GET",
+            f"/api/games/{game['game']}/events?since={state['version']}",
+            headers={"Authorization": f"Bearer {tokens[watcher]}"},
+        )
+        stream = connection.getresponse()
+        assert stream.status == 200
+        assert stream.readline().startswith(b"event: version")  # where the stream starts
+        stream.readline(), stream.readline()
+        status, after = _call(
+            port,
+            f"/api/games/{game['game']}/actions",
+            {"action": state["legal_actions"][0], "version": state["version"]},
+            tokens[mover],
+        )
+        assert status == 200
+        lines = [stream.readline() for _ in range(3)]
+        assert lines[0] == f"id: {state['version']}\n".encode()
+        data = json.loads(lines[2].removeprefix(b"data: "))
+        assert data["index"] == state["version"] and data["event"] == after["events"][0]
+        connection.close()
+    finally:
+        server.kill()
+        server.wait(timeout=30)

@@ -23,6 +23,10 @@ Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>
 ``GET /api/games/{id}?since=N``            the seat's state, with its events from ``N`` on
 ``POST /api/games/{id}/actions``           ``{"action", "version"}``: act; the new state with
                                            the events since ``version``
+``GET /api/games/{id}/events?since=N``     the seat's events from ``N`` on as they happen, as
+                                           Server-Sent Events (``event`` messages, one per
+                                           event, then a ``version`` message); it ends with
+                                           the game
 =========================================  =====================================================
 
 Limits (:class:`ServerConfig`) are answered with 413 (body too large), 415 (a write that is not
@@ -33,6 +37,7 @@ hosts not in the allow-list get 400.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import random
@@ -41,7 +46,7 @@ import secrets
 import threading
 import time
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -51,7 +56,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -96,6 +101,12 @@ class ServerConfig:
     """Whether a request may choose the seed (a known seed tells the person every hand)."""
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "::1")
     """The ``Host`` names served (``"*"`` for any); others get 400."""
+    streams: int = 1000
+    """Event streams open at once in this process (503 beyond)."""
+    poll_seconds: float = 0.2
+    """How often an event stream looks for new events in the store (other processes' too)."""
+    heartbeat_seconds: float = 15.0
+    """How often an idle event stream sends a comment, so proxies keep it open."""
 
 
 class ApiError(Exception):
@@ -227,6 +238,7 @@ class _Server:
         self._games: dict[str, _Live] = {}
         self._lock = threading.Lock()
         self._swept = time.monotonic()
+        self._streams = 0
 
     # -- games in memory ----------------------------------------------------------------
 
@@ -401,6 +413,44 @@ class _Server:
             if not self._step(live):
                 return
 
+    def stream_start(self, game_id: str, request: Request) -> tuple[_Live, int, int]:
+        """Check a stream request: the game, the seat and the first event to send."""
+        since_text = request.query_params.get("since", "0")
+        if not _DIGITS.fullmatch(since_text):
+            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        live = self.live(game_id)
+        seat = self.seat(live, request)
+        with self._lock:
+            if self._streams >= self.config.streams:
+                raise ApiError(503, "Busy", "too many event streams are open; try again later")
+            self._streams += 1
+        return live, seat, int(since_text)
+
+    def stream_end(self) -> None:
+        with self._lock:
+            self._streams -= 1
+
+    def stream_chunk(self, game_id: str, seat: int, sent: int, *, first: bool) -> tuple[str, int, bool]:
+        """The SSE messages of the events from ``sent`` on, the new count, and whether the game is over."""
+        live = self.live(game_id)
+        with live.lock:
+            game = live.game
+            events = game.events
+            out = []
+            for index in range(sent, len(events)):
+                event = events[index].redact(seat)
+                data = {"index": index, "event": to_json(event), "text": game.describe_event(event)}
+                out.append(f"id: {index}\nevent: event\ndata: {json.dumps(data, separators=(',', ':'))}\n\n")
+            if len(events) > sent or first:
+                version = {
+                    "version": len(events),
+                    "current_player": game.current_player,
+                    "is_over": game.is_over,
+                    "scores": list(game.scores),
+                }
+                out.append(f"event: version\ndata: {json.dumps(version, separators=(',', ':'))}\n\n")
+            return "".join(out), len(events), game.is_over
+
     def lobby(self) -> dict[str, Any]:
         games = []
         for record in self.store.open_games(limit=50):
@@ -558,6 +608,34 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         data = await _json_body(request)
         return await run_in_threadpool(server.act, request.path_params["game_id"], request, data)
 
+    async def stream(request: Request) -> Response:
+        game_id = request.path_params["game_id"]
+        try:
+            live, seat, since = await run_in_threadpool(server.stream_start, game_id, request)
+        except ApiError as exc:
+            return exc.response()
+
+        async def messages() -> AsyncIterator[str]:
+            sent, quiet, first = min(since, len(live.game.events)), 0.0, True
+            try:
+                while True:
+                    chunk, sent, over = await run_in_threadpool(server.stream_chunk, game_id, seat, sent, first=first)
+                    first = False
+                    if chunk:
+                        quiet = 0.0
+                        yield chunk
+                    if over:
+                        return
+                    await asyncio.sleep(config.poll_seconds)
+                    quiet += config.poll_seconds
+                    if quiet >= config.heartbeat_seconds:
+                        quiet = 0.0
+                        yield ": still here\n\n"
+            finally:
+                server.stream_end()
+
+        return StreamingResponse(messages(), media_type="text/event-stream")
+
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         return ApiError(exc.status_code, "HTTPError", str(exc.detail)).response()
@@ -572,6 +650,7 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         Route("/api/games/{game_id}", _endpoint(show)),
         Route("/api/games/{game_id}/join", _endpoint(join, 201), methods=["POST"]),
         Route("/api/games/{game_id}/actions", _endpoint(act), methods=["POST"]),
+        Route("/api/games/{game_id}/events", stream),
     ]
     app = Starlette(
         routes=routes,
