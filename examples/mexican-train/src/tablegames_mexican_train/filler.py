@@ -172,6 +172,7 @@ class MexicanTrainFiller:
             times = holder.slot_times(self.size)
             spans = holder.played_spans(times)
             spans += [holder.span(tile, times, NEVER) for tile in played.left[s]]
+            spans.sort(key=lambda span: span.first)  # of spans closing together, the earliest to open goes first
             filled = match_spans(spans, len(times))
             if filled is None:
                 raise LogError(f"$.events[{played.start}]", f"no deal to seat {s} fits what it played, drew and passed")
