@@ -1,9 +1,10 @@
 """American Sniff's events, each with its JSON ``type`` tag and visibility rule.
 
 The events every draw game logs the same way are the library's, re-exported here:
-``tile_drawn``, ``passed`` and ``hand_ended`` (:mod:`tablegames.mechanics.dominoes`) and
-``game_ended`` (:mod:`tablegames.mechanics.match`); Sniff's ``tile_played`` is the shared one
-with its end ids listed.
+``tile_drawn`` and ``passed`` (:mod:`tablegames.mechanics.dominoes`) and ``game_ended``
+(:mod:`tablegames.mechanics.match`). Sniff's ``tile_played`` is the shared one with its end ids
+listed, and its ``hand_ended`` the shared one under Sniff's name, so that a scoresheet finds
+Sniff's note on it (:meth:`~tablegames.core.game.Game.hand_note`) from the event's class alone.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import attrs
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event, redact_hands, visible
 from tablegames.mechanics import dominoes
-from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn
+from tablegames.mechanics.dominoes import Passed, TileDrawn
 from tablegames.mechanics.match import GameEnded
 
 __all__ = [
@@ -87,3 +88,8 @@ class Scored(Event):
     """``"count"`` or ``"remaining"``."""
     total: int
     """The side's score after the change."""
+
+
+@attrs.frozen
+class HandEnded(dominoes.HandEnded):
+    """A hand ended by a domino or a block; the remaining tiles are shown and counted."""
