@@ -14,6 +14,7 @@ bots by name, and ``"open"`` seats that others join from the lobby.
 Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>}``):
 
 =========================================  =====================================================
+``GET /api/openapi.json``                  this API's OpenAPI 3.1 document
 ``GET /api/variants``                      the variants, their options' schemas, the bots
 ``POST /api/games``                        ``{"variant", "options", "seats", "seed"}``: a game;
                                            answers ``{"game", "seat", "token", "expires",
@@ -67,11 +68,13 @@ from tablegames.core.game import Game
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.core.serde import to_json
 from tablegames.schema import schema_for
+from tablegames.server.openapi import openapi_document
 from tablegames.server.storage import OPEN, PERSON, SeatRecord, StaleWrite, Store, UnknownGame
 
 __all__ = ["ApiError", "ServerConfig", "create_app", "hash_token"]
 
 _DIGITS: Final = re.compile(r"[0-9]{1,9}")
+_SINCE_ONLY: Final = frozenset({"since"})
 _BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
 """Settings that keep a bot quick enough to answer a request."""
 _SECURITY_HEADERS: Final = (
@@ -107,6 +110,8 @@ class ServerConfig:
     """How often an event stream looks for new events in the store (other processes' too)."""
     heartbeat_seconds: float = 15.0
     """How often an idle event stream sends a comment, so proxies keep it open."""
+    stream_seconds: float = 300.0
+    """How long an event stream stays open; a client reconnects with ``since`` (bounded resources)."""
 
 
 class ApiError(Exception):
@@ -361,7 +366,7 @@ class _Server:
         if not isinstance(data, dict) or set(data) != {"action", "version"}:
             raise ApiError(400, "BadRequest", "expected {'action': an action's JSON, 'version': the state's version}")
         version = data["version"]
-        if type(version) is not int:
+        if type(version) is not int or version < 0:
             raise ApiError(400, "BadRequest", "version must be the int 'version' of the state the action was chosen on")
         with live.lock:
             game = live.game
@@ -551,11 +556,18 @@ async def _json_body(request: Request) -> Any:
         raise ApiError(400, "BadRequest", "the body is not JSON") from None
 
 
+def _check_query(request: Request, allowed: frozenset[str]) -> None:
+    unknown = sorted(set(request.query_params) - allowed)
+    if unknown:
+        raise ApiError(400, "BadRequest", f"unknown query parameter {unknown[0][:40]!r}; allowed: {sorted(allowed)}")
+
+
 def _endpoint(
-    handler: Callable[[Request], Awaitable[Any]], status: int = 200
+    handler: Callable[[Request], Awaitable[Any]], status: int = 200, query: frozenset[str] = frozenset()
 ) -> Callable[[Request], Awaitable[Response]]:
     async def endpoint(request: Request) -> Response:
         try:
+            _check_query(request, query)
             return JSONResponse(await handler(request), status_code=status)
         except ApiError as exc:
             return exc.response()
@@ -611,14 +623,16 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
     async def stream(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         try:
+            _check_query(request, _SINCE_ONLY)
             live, seat, since = await run_in_threadpool(server.stream_start, game_id, request)
         except ApiError as exc:
             return exc.response()
 
         async def messages() -> AsyncIterator[str]:
             sent, quiet, first = min(since, len(live.game.events)), 0.0, True
+            ends = time.monotonic() + config.stream_seconds
             try:
-                while True:
+                while time.monotonic() < ends:
                     chunk, sent, over = await run_in_threadpool(server.stream_chunk, game_id, seat, sent, first=first)
                     first = False
                     if chunk:
@@ -638,16 +652,24 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return ApiError(exc.status_code, "HTTPError", str(exc.detail)).response()
+        response = ApiError(exc.status_code, "HTTPError", str(exc.detail)).response()
+        response.headers.update(exc.headers or {})  # such as 405's Allow
+        return response
 
     async def crash(request: Request, exc: Exception) -> Response:
         return ApiError(500, "InternalError", "the server failed on this request").response()
 
+    document = openapi_document(variant_names(), sorted(bot_names()))
+
+    async def openapi(request: Request) -> Any:
+        return document
+
     routes = [
+        Route("/api/openapi.json", _endpoint(openapi)),
         Route("/api/variants", _endpoint(variants)),
         Route("/api/games", _endpoint(new_game, 201), methods=["POST"]),
         Route("/api/lobby", _endpoint(lobby)),
-        Route("/api/games/{game_id}", _endpoint(show)),
+        Route("/api/games/{game_id}", _endpoint(show, query=_SINCE_ONLY)),
         Route("/api/games/{game_id}/join", _endpoint(join, 201), methods=["POST"]),
         Route("/api/games/{game_id}/actions", _endpoint(act), methods=["POST"]),
         Route("/api/games/{game_id}/events", stream),
