@@ -2,6 +2,10 @@
 
 A round is what the library calls a hand: ``hand_number`` is the round's number, from 1.
 Only the deal and the tiles drawn are private; every other event is public.
+
+``tile_drawn`` and ``passed`` are the library's draw-game events
+(:mod:`tablegames.mechanics.dominoes`), re-exported here, with its :data:`END_REASONS`;
+``hand_ended`` is the library's with the round's points and totals added.
 """
 
 from __future__ import annotations
@@ -11,7 +15,10 @@ from typing import ClassVar, Final, Self
 import attrs
 
 from tablegames.components.tiles import Tile
-from tablegames.core.events import Event, redact_hands, visible
+from tablegames.core.events import Event, redact_hands
+from tablegames.mechanics import dominoes
+from tablegames.mechanics.dominoes import HAND_END_REASONS as END_REASONS
+from tablegames.mechanics.dominoes import Passed, TileDrawn
 
 __all__ = [
     "END_REASONS",
@@ -27,8 +34,6 @@ __all__ = [
     "TilePlayed",
 ]
 
-END_REASONS: Final = ("domino", "blocked")
-"""How a round ends (the ``reason`` of :class:`HandEnded`): a player went out, or nobody can play."""
 TIE_BREAKS: Final = ("countback", "seat")
 """How a tie for the lowest total was broken (the ``tie_break`` of :class:`GameEnded`)."""
 
@@ -89,21 +94,6 @@ class TilePlayed(Event):
 
 
 @attrs.frozen
-class TileDrawn(Event):
-    """A seat with no legal play drew a tile; only that seat sees which."""
-
-    tag: ClassVar[str] = "tile_drawn"
-    seat: int
-    """The seat that drew."""
-    tile: Tile | None
-    """The tile drawn (``None`` where hidden)."""
-
-    def redact(self, seat: int | None) -> Self:
-        """Hide the tile from every seat but the one that drew it."""
-        return self if visible(self.seat, seat) else attrs.evolve(self, tile=None)
-
-
-@attrs.frozen
 class MarkerPlaced(Event):
     """A seat's marker went up on its own train, which every player may now play on."""
 
@@ -122,27 +112,9 @@ class MarkerRemoved(Event):
 
 
 @attrs.frozen
-class Passed(Event):
-    """A seat could not play, even after drawing (or with nothing left to draw), and passed."""
-
-    tag: ClassVar[str] = "passed"
-    seat: int
-    """The seat that passed."""
-
-
-@attrs.frozen
-class HandEnded(Event):
+class HandEnded(dominoes.HandEnded):
     """A round ended: every hand is shown and its pips are added to its player's total."""
 
-    tag: ClassVar[str] = "hand_ended"
-    hand_number: int
-    """The round that ended."""
-    reason: str
-    """One of :data:`END_REASONS`: ``"domino"`` (a player went out) or ``"blocked"``."""
-    seat: int | None
-    """The seat that went out; ``None`` after a block."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """The tiles left in each hand."""
     points: tuple[int, ...]
     """Each seat's penalty points for the round (a 0-0 counts the ``double_blank`` option)."""
     scores: tuple[int, ...]
