@@ -7,6 +7,7 @@ from typing import Final
 
 from tablegames.components.tiles import Tile
 from tablegames.core.events import Event
+from tablegames.mechanics.dominoes import render_tiles
 from tablegames_mexican_train.actions import train_name
 from tablegames_mexican_train.events import (
     EnginePlaced,
@@ -28,17 +29,6 @@ __all__ = ["describe_event", "hand_note", "render_tiles", "render_trains", "view
 _TIE_WORDS: Final = {"countback": ", on countback", "seat": ", as the lowest seat of those tied"}
 
 
-def render_tiles(tiles: Sequence[Tile] | None) -> str:
-    """Tiles in notation, space-separated (``"?"`` when hidden, ``"-"`` for none).
-
-    >>> render_tiles([Tile(12, 7), Tile(0, 0)]), render_tiles(None), render_tiles(())
-    ('12-7 0-0', '?', '-')
-    """
-    if tiles is None:
-        return "?"
-    return " ".join(map(str, tiles)) or "-"
-
-
 def _totals(scores: Sequence[int]) -> str:
     return ", ".join(map(str, scores))
 
@@ -55,14 +45,12 @@ def describe_event(event: Event) -> str:
     """
     if isinstance(event, TilePlayed):
         return f"seat {event.seat} plays {event.tile} on {train_name(event.train)} (end {event.end})"
-    if isinstance(event, TileDrawn):
-        return f"seat {event.seat} draws {'a tile' if event.tile is None else event.tile}"
+    if isinstance(event, (TileDrawn, Passed)):  # the library's draw-game events, in their own words
+        return event.describe()
     if isinstance(event, MarkerPlaced):
         return f"seat {event.seat} puts up a marker: train {event.seat} is open"
     if isinstance(event, MarkerRemoved):
         return f"seat {event.seat} takes its marker off: train {event.seat} is closed"
-    if isinstance(event, Passed):
-        return f"seat {event.seat} passes"
     if isinstance(event, HandDealt):
         hands = "; ".join(f"seat {seat}: {render_tiles(hand)}" for seat, hand in enumerate(event.hands))
         engine = engine_of(event.hand_number) if 1 <= event.hand_number <= MAX_ROUNDS else "?"
