@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Final
 
 import attrs
@@ -10,6 +9,7 @@ import attrs
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import InvalidOptionsError, quote
 from tablegames.core.options import choice_option, int_option
+from tablegames.mechanics.dominoes import tile_problems
 
 __all__ = [
     "DOUBLE_BLANK_VALUES",
@@ -117,7 +117,7 @@ def check_mexican_train_deal(deal: MexicanTrainDeal, options: MexicanTrainOption
     every = [tile for hand in hands for tile in hand]
     every += boneyard
     if len(every) != len(TILES) or frozenset(every) != _FULL_SET:
-        problem = _wrong_tiles(every)
+        problem = tile_problems(every, TILES, complete=True)  # not each of the 91 once: what is wrong
         if problem is not None:
             return problem
     first = deal.first
@@ -125,22 +125,3 @@ def check_mexican_train_deal(deal: MexicanTrainDeal, options: MexicanTrainOption
         return f"first {quote(first)} is not a seat; seats are 0 to {n - 1}"
     return None
 
-
-def _wrong_tiles(every: list[Tile]) -> str | None:
-    """What is wrong with a deal's tiles (not each of the 91 once), or ``None``."""
-    if not all(isinstance(tile, Tile) for tile in every):
-        return "every piece must be a Tile"
-    seen = Counter(every)
-    parts = []
-    twice = sorted(str(tile) for tile, times in seen.items() if times > 1)
-    if twice:
-        parts.append("duplicate tiles " + ", ".join(twice))
-    absent = [str(tile) for tile in TILES if tile not in seen]
-    if absent:
-        parts.append("missing tiles " + ", ".join(absent))
-    outside = sorted(str(tile) for tile in seen if tile not in _FULL_SET)
-    if outside:
-        parts.append("tiles outside double-twelve " + ", ".join(outside))
-    if not parts:  # pragma: no cover - the same 91 tiles once each always pass the fast test
-        return None
-    return "; ".join(parts) + f"; a deal holds each of the {len(TILES)} double-twelve tiles once"
