@@ -64,6 +64,11 @@ nitpick_ignore = [
     ("py:class", "tablegames.core.events._T"),
     ("py:class", "tablegames.core.rng._T"),
     ("py:class", "tablegames.core.serde._T"),
+    ("py:class", "tablegames.testing.properties._G"),
+    ("py:class", "tablegames.testing.properties._P"),
+    ("py:class", "pathlib.Path"),
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.responses.JSONResponse"),
 ]
 
 

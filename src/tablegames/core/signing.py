@@ -7,7 +7,7 @@ exports logs and takes them back signs them, so it can tell its own from anybody
 
 A signed log is a JSON object with two keys: ``log``, the log exactly as :func:`~tablegames.dumps`
 writes it, and ``signature``, an object naming the algorithm (``"hmac-sha256"``, the standard
-library's :mod:`hmac`), the key's id (any string, to rotate keys; ``null`` if none) and the
+library's ``hmac``), the key's id (any string, to rotate keys; ``null`` if none) and the
 MAC in lowercase hexadecimal. The MAC covers the key id and the log's canonical text, so
 neither can be changed without the key.
 
@@ -39,7 +39,7 @@ from tablegames.core.serde import dumps
 __all__ = ["ALGORITHM", "SignatureError", "sign_log", "verify_log"]
 
 ALGORITHM: Final = "hmac-sha256"
-"""The only signature algorithm: HMAC with SHA-256, from the standard library."""
+"""HMAC with SHA-256, from the standard library, the one signature algorithm."""
 
 _KEYS: Final = frozenset({"log", "signature"})
 _SIGNATURE_KEYS: Final = frozenset({"algorithm", "key_id", "value"})
@@ -49,7 +49,7 @@ _MIN_KEY: Final = 16
 class SignatureError(LogError):
     """A signed log whose signature is missing, malformed, by an unknown key or wrong.
 
-    A :class:`~tablegames.LogError`, so code that refuses bad logs refuses these too; a
+    A :class:`~tablegames.core.errors.LogError`, so code that refuses bad logs refuses these too; a
     server may answer it apart (403 rather than 400).
     """
 

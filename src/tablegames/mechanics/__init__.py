@@ -1,6 +1,32 @@
-"""Reusable rules machinery that knows no variant: the line-building layout, tricks, auctions, calls."""
+"""Reusable rules machinery that knows no variant: line-building and trains, draw games, tricks, auctions and calls.
 
-from tablegames.mechanics.bidding import Auction, BidView, Calling, CallView
+The names a variant author reaches for first are re-exported here; each is documented in the
+module that defines it. The events of the family modules (``HandDealt``, ``HandEnded``,
+``GameEnded``, ...) are not, as several modules have one of that name: import them from their
+module (:mod:`tablegames.mechanics.dominoes`, :mod:`tablegames.mechanics.match`, ...).
+"""
+
+from tablegames.mechanics.allfours import FourPoints, points_won, setback
+from tablegames.mechanics.bidding import (
+    Auction,
+    Bid,
+    BiddingWon,
+    BidMade,
+    BidPassed,
+    BidView,
+    Calling,
+    CallView,
+    ForcedBiddingWon,
+    Pass,
+)
+from tablegames.mechanics.dominoes import (
+    check_tile_deal,
+    draw_until_fits,
+    holds_playable,
+    nobody_can_play,
+    render_tiles,
+    tile_problems,
+)
 from tablegames.mechanics.line import (
     ARM_IDS,
     EAST,
@@ -8,30 +34,89 @@ from tablegames.mechanics.line import (
     SOUTH,
     WEST,
     ArmEnd,
+    ArmView,
+    EndView,
+    Layout,
     LineLayout,
+    Play,
+    SpinnerRule,
     arm_index,
+    arm_views,
+    end_views,
+    play,
     tile_mask,
 )
-from tablegames.mechanics.tricks import Follow, TrickCard, TrickPlay, legal_cards, strength_by_rank, trick_winner
+from tablegames.mechanics.match import card_problems, check_dealer, check_hands, draw_dealer, render_cards
+from tablegames.mechanics.pitch import PitchGame, PitchView
+from tablegames.mechanics.trains import PUBLIC_TRAIN, TrainLayout, TrainView
+from tablegames.mechanics.tricks import (
+    CardPlayed,
+    Follow,
+    PlayCard,
+    TrickCard,
+    TrickPlay,
+    TrickWon,
+    counts_as,
+    legal_cards,
+    strength_by_rank,
+    trick_winner,
+)
 
 __all__ = [
     "ARM_IDS",
     "EAST",
     "NORTH",
+    "PUBLIC_TRAIN",
     "SOUTH",
     "WEST",
     "ArmEnd",
+    "ArmView",
     "Auction",
+    "Bid",
+    "BidMade",
+    "BidPassed",
     "BidView",
+    "BiddingWon",
     "CallView",
     "Calling",
+    "CardPlayed",
+    "EndView",
     "Follow",
+    "ForcedBiddingWon",
+    "FourPoints",
+    "Layout",
     "LineLayout",
+    "Pass",
+    "PitchGame",
+    "PitchView",
+    "Play",
+    "PlayCard",
+    "SpinnerRule",
+    "TrainLayout",
+    "TrainView",
     "TrickCard",
     "TrickPlay",
+    "TrickWon",
     "arm_index",
+    "arm_views",
+    "card_problems",
+    "check_dealer",
+    "check_hands",
+    "check_tile_deal",
+    "counts_as",
+    "draw_dealer",
+    "draw_until_fits",
+    "end_views",
+    "holds_playable",
     "legal_cards",
+    "nobody_can_play",
+    "play",
+    "points_won",
+    "render_cards",
+    "render_tiles",
+    "setback",
     "strength_by_rank",
     "tile_mask",
+    "tile_problems",
     "trick_winner",
 ]

@@ -12,7 +12,7 @@ guards the same rule a second time.
 A game is brought back by replaying its log (:func:`tablegames.replay`), which checks every
 event against the rules: a stored game that the rules do not produce does not load.
 
-:class:`SqliteStore` needs no set-up (the standard library's :mod:`sqlite3`, a file or
+:class:`SqliteStore` needs no set-up (the standard library's ``sqlite3``, a file or
 ``:memory:``); it commits in write-ahead-log mode with ``synchronous=FULL``, so a write that
 returned survives the process being killed. :func:`open_store` opens a store from a URL.
 
@@ -384,7 +384,7 @@ class SqliteStore(_SqlStore):
 
     Safe to share between threads (each has its own connection to a file; an in-memory
     database has one, behind a lock) and between processes on one file (SQLite's locks and
-    the compare and set of :meth:`append`).
+    the compare and set of :meth:`Store.append`).
 
     Args:
         path: the database file (created if missing) or ``":memory:"``.
@@ -453,7 +453,7 @@ class PostgresStore(_SqlStore):
     """A :class:`Store` in a PostgreSQL database, for deployments (psycopg 3, in the ``server`` extra).
 
     Each thread has its own connection. Any number of server processes may share the
-    database: the compare and set of :meth:`append` runs in the database, which also keeps
+    database: the compare and set of :meth:`Store.append` runs in the database, which also keeps
     the primary keys.
 
     Args:
