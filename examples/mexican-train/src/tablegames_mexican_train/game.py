@@ -12,7 +12,7 @@ from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
-from tablegames.mechanics.line import tile_mask
+from tablegames.mechanics.dominoes import holds_playable, nobody_can_play
 from tablegames.mechanics.trains import TrainLayout
 from tablegames_mexican_train.actions import MEXICAN, Play, TrainId, play, train_name
 from tablegames_mexican_train.events import (
@@ -35,7 +35,6 @@ from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainVi
 __all__ = ["MexicanTrain"]
 
 _RANK: Final = {tile: i for i, tile in enumerate(TILES)}  # highest tile first
-_MASK: Final = {tile: tile_mask(tile) for tile in TILES}
 _TABLES: dict[int, tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, ...]], tuple[int, ...]]] = {}
 
 
@@ -394,11 +393,7 @@ class MexicanTrain(Game):
             mask = 0
             for value in values:
                 mask |= 1 << value
-        for hand in self.hands:
-            for tile in hand:
-                if _MASK[tile] & mask:
-                    return False
-        return True
+        return nobody_can_play(self.hands, self.boneyard, mask)
 
     def _turn(self, seat: int) -> int | None:
         """Give ``seat`` a required play: draw one tile if it has none, else put up its marker and pass (rule 13)."""
@@ -407,13 +402,13 @@ class MexicanTrain(Game):
         while True:
             reach = trains.open_mask(seat)
             hand = self.hands[seat]
-            if any(_MASK[tile] & reach for tile in hand):
+            if holds_playable(hand, reach):
                 return seat
             if boneyard:
                 tile = boneyard.pop(0)
                 bisect.insort(hand, tile, key=_RANK.__getitem__)
                 self.emit(TileDrawn(seat, tile))
-                if _MASK[tile] & reach:
+                if holds_playable((tile,), reach):  # rule 13: a drawn tile that fits may be played
                     return seat
             elif self._blocked():  # rule 20: nothing to draw and nothing fits anywhere
                 return self._end_round(None)
