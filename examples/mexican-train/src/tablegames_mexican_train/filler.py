@@ -30,6 +30,7 @@ import attrs
 from tablegames.components.tiles import Tile
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
+from tablegames.mechanics.dominoes import holds_playable
 from tablegames.mechanics.drawfill import NEVER, Holder, Span, fill_slots, match_spans
 from tablegames.mechanics.line import tile_mask
 from tablegames.mechanics.trains import TrainLayout
@@ -266,7 +267,7 @@ class MexicanTrainFiller:
         if to_act is not None and to_act != self.me and pending is None:  # it has a play, or it would have drawn
             reach = current.reach[to_act]
             played = self.plans[to_act].played
-            if not any(tile_mask(t) & reach for t in slots[to_act] if t not in played):
+            if not holds_playable((t for t in slots[to_act] if t not in played), reach):
                 return False
         rng.shuffle(pool)
         self._write(current, slots, pool, out, pending=pending)
