@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+import tablegames
+from tablegames.core.signing import sign_log, verify_log
 from tablegames.server.app import ServerConfig, create_app, hash_token
 from tablegames.server.storage import SqliteStore
 
@@ -299,3 +301,51 @@ def test_the_event_stream_needs_the_seat_token(tmp_path: Path) -> None:
     assert client.get(url).status_code == 401
     assert client.get(url, headers=_auth("nope")).status_code == 403
     assert client.get(f"{url}?since=\u00b2", headers=_auth(game["token"])).status_code == 400
+
+
+def _finish(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
+    state: dict[str, Any] = game["state"]
+    while not state["is_over"]:
+        state = _act(client, game, state).json()
+    return state
+
+
+def test_a_finished_game_exports_a_signed_log_that_imports_again(tmp_path: Path) -> None:
+    key = b"an operator's signing key, 32 b"
+    config = ServerConfig(signing_key=key, allowed_hosts=("testserver",))
+    client = _client(tmp_path, config)
+    game = _create(client)
+    url = f"/api/games/{game['game']}/log"
+    assert client.get(url, headers=_auth(game["token"])).status_code == 409  # not over: it shows every hand
+    state = _finish(client, game)
+    assert client.get(url).status_code == 401
+    exported = client.get(url, headers=_auth(game["token"]))
+    assert exported.status_code == 200
+    signed = exported.json()["signed_log"]
+    log = verify_log(signed, {"tablegames-server": key})
+    assert len(log.events) == state["version"]
+    (tmp_path / "other").mkdir()
+    other = _client(tmp_path / "other", config)  # another server with the same key
+    imported = other.post("/api/logs", json={"signed_log": signed})
+    assert imported.status_code == 201, imported.text
+    assert imported.json()["version"] == state["version"] and imported.json()["is_over"]
+
+
+def test_unsigned_and_forged_logs_are_refused(tmp_path: Path) -> None:
+    """The finding of the issue: a log whose first deal was stacked, or whose seed changed, is refused."""
+    key = b"an operator's signing key, 32 b"
+    client = _client(tmp_path, ServerConfig(signing_key=key, allowed_hosts=("testserver",)))
+    game = tablegames.new_game("american-sniff", seed=4, players=2)
+    forged_elsewhere = sign_log(game.log(), b"somebody else's key, long enough", key_id="tablegames-server")
+    refused = client.post("/api/logs", json={"signed_log": forged_elsewhere})
+    assert refused.status_code == 403 and refused.json()["error"] == "SignatureError"
+    honest = sign_log(game.log(), key, key_id="tablegames-server")
+    changed_seed = honest.replace('"seed":4', '"seed":5')
+    assert client.post("/api/logs", json={"signed_log": changed_seed}).status_code == 403
+    unsigned = tablegames.dumps(game.log())
+    assert client.post("/api/logs", json={"signed_log": unsigned}).status_code == 403
+    assert client.post("/api/logs", json={"log": unsigned}).status_code == 400
+    accepted = client.post("/api/logs", json={"signed_log": honest})
+    assert accepted.status_code == 201
+    lobby = client.get("/api/lobby").json()["games"]
+    assert [g["open_seats"] for g in lobby if g["game"] == accepted.json()["game"]] == [[0, 1]]

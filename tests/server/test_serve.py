@@ -152,3 +152,18 @@ def test_the_event_stream_pushes_another_seats_move_as_it_happens(tmp_path: Path
     finally:
         server.kill()
         server.wait(timeout=30)
+
+
+def test_a_key_file_is_made_once_and_kept(tmp_path: Path) -> None:
+    from tablegames.cli.errors import CommandError
+    from tablegames.cli.serve import signing_key
+
+    path = tmp_path / "key"
+    key = signing_key(str(path))
+    assert key is not None and len(key) == 32
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert signing_key(str(path)) == key
+    assert signing_key(None) is None
+    path.write_bytes(b"short")
+    with pytest.raises(CommandError, match="at least 16"):
+        signing_key(str(path))

@@ -159,6 +159,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     serve.add_argument(
         "--allow-seed", action="store_true", help="let a request choose the seed (for tests: it reveals every hand)"
     )
+    serve.add_argument(
+        "--key-file",
+        default=None,
+        metavar="FILE",
+        help="the key exported logs are signed with, made if missing (default: a new key each start)",
+    )
     return parser, commands
 
 
@@ -203,6 +209,7 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
             allowed_hosts=args.allowed_host,
             allow_seed=args.allow_seed,
             out=out,
+            key_file=args.key_file,
         )
     cls = get_variant(args.variant)
     options = options_from_args(args)

@@ -3,18 +3,48 @@
 from __future__ import annotations
 
 import importlib.util
+import secrets
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TextIO
 
 from tablegames.cli.errors import CommandError
 
-__all__ = ["DEFAULT_DB", "run_serve"]
+__all__ = ["DEFAULT_DB", "run_serve", "signing_key"]
 
 DEFAULT_DB = "sqlite:///tablegames.db"
 """The database ``tablegames serve`` uses unless ``--db`` names one: an SQLite file here."""
 
 
-def run_serve(*, db: str, host: str, port: int, allowed_hosts: Sequence[str], allow_seed: bool, out: TextIO) -> int:
+def signing_key(path: str | None) -> bytes | None:
+    """The signing key kept in the file ``path``, made (32 random bytes, readable by its owner only) if missing.
+
+    Raises:
+        CommandError: if the file holds fewer than 16 bytes.
+
+    """
+    if path is None:
+        return None
+    file = Path(path)
+    if not file.exists():
+        file.touch(mode=0o600)
+        file.write_bytes(secrets.token_bytes(32))
+    key = file.read_bytes()
+    if len(key) < 16:
+        raise CommandError(f"the key file {path} holds {len(key)} bytes; a signing key needs at least 16")
+    return key
+
+
+def run_serve(
+    *,
+    db: str,
+    host: str,
+    port: int,
+    allowed_hosts: Sequence[str],
+    allow_seed: bool,
+    out: TextIO,
+    key_file: str | None = None,
+) -> int:
     """Serve the API on ``host:port`` over the store ``db`` until interrupted; the exit status.
 
     Raises:
@@ -34,7 +64,8 @@ def run_serve(*, db: str, host: str, port: int, allowed_hosts: Sequence[str], al
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     hosts = tuple(dict.fromkeys([*allowed_hosts, host, "127.0.0.1", "localhost", "::1"]))
-    app = create_app(store, ServerConfig(allowed_hosts=hosts, allow_seed=allow_seed))
+    config = ServerConfig(allowed_hosts=hosts, allow_seed=allow_seed, signing_key=signing_key(key_file))
+    app = create_app(store, config)
     out.write(f"tablegames serve: games in {db}, on http://{host}:{port}/api (allowed hosts: {', '.join(hosts)})\n")
     out.flush()
     uvicorn.run(app, host=host, port=port, log_level="info")

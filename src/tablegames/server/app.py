@@ -24,6 +24,10 @@ Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>
 ``GET /api/games/{id}?since=N``            the seat's state, with its events from ``N`` on
 ``POST /api/games/{id}/actions``           ``{"action", "version"}``: act; the new state with
                                            the events since ``version``
+``GET /api/games/{id}/log``               a finished game's full log, signed (for a seat of it)
+``POST /api/logs``                         ``{"signed_log"}``: a game again from a log this
+                                           server signed (403 for an unsigned or forged one),
+                                           its seats open (201)
 ``GET /api/games/{id}/events?since=N``     the seat's events from ``N`` on as they happen, as
                                            Server-Sent Events (``event`` messages, one per
                                            event, then a ``version`` message); it ends with
@@ -62,11 +66,13 @@ from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
-from tablegames.core.errors import IllegalActionError, TableGamesError, UnknownVariantError
+from tablegames.core.errors import IllegalActionError, LogError, TableGamesError, UnknownVariantError
 from tablegames.core.events import Action
 from tablegames.core.game import Game
+from tablegames.core.logs import replay
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.core.serde import to_json
+from tablegames.core.signing import SignatureError, sign_log, verify_log
 from tablegames.schema import schema_for
 from tablegames.server.openapi import openapi_document
 from tablegames.server.storage import OPEN, PERSON, SeatRecord, StaleWrite, Store, UnknownGame
@@ -102,6 +108,9 @@ class ServerConfig:
     """How long a game stays in memory unused (it stays in the store)."""
     allow_seed: bool = False
     """Whether a request may choose the seed (a known seed tells the person every hand)."""
+    signing_key: bytes | None = attrs.field(default=None, repr=False)
+    """The key exported logs are signed with, and imported ones checked with (at least 16
+    bytes); ``None`` draws one for this process, so its exports verify only while it runs."""
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "::1")
     """The ``Host`` names served (``"*"`` for any); others get 400."""
     streams: int = 1000
@@ -244,6 +253,7 @@ class _Server:
         self._lock = threading.Lock()
         self._swept = time.monotonic()
         self._streams = 0
+        self.key = config.signing_key if config.signing_key is not None else secrets.token_bytes(32)
 
     # -- games in memory ----------------------------------------------------------------
 
@@ -456,6 +466,33 @@ class _Server:
                 out.append(f"event: version\ndata: {json.dumps(version, separators=(',', ':'))}\n\n")
             return "".join(out), len(events), game.is_over
 
+    def export(self, game_id: str, request: Request) -> dict[str, Any]:
+        """The signed full log of a finished game, for a seat of it."""
+        live = self.live(game_id)
+        self.seat(live, request)
+        with live.lock:
+            if not live.game.is_over:
+                raise ApiError(409, "NotOver", "a game's full log is exported once it is over (it shows every hand)")
+            signed = sign_log(live.game.log(), self.key, key_id="tablegames-server")
+        return {"game": game_id, "signed_log": signed}
+
+    def import_log(self, data: Any, client: str) -> dict[str, Any]:
+        """A game from a log this server signed, every seat open for people to join."""
+        if not isinstance(data, dict) or set(data) != {"signed_log"} or not isinstance(data["signed_log"], str):
+            raise ApiError(400, "BadRequest", "expected {'signed_log': a log this server signed and exported}")
+        try:
+            game = replay(verify_log(data["signed_log"], {"tablegames-server": self.key}))
+        except SignatureError as exc:
+            raise ApiError(403, "SignatureError", str(exc)) from None
+        except LogError as exc:
+            raise ApiError(400, "LogError", str(exc)) from None
+        self.limits.admit(client, time.monotonic(), self._finished)
+        seats = tuple(SeatRecord(i, OPEN, None, None) for i in range(game.players))
+        game_id = secrets.token_urlsafe(12)
+        self.store.create(game_id, game, seats)
+        self.limits.created(client, game_id)
+        return {"game": game_id, "seats": game.players, "version": len(game.events), "is_over": game.is_over}
+
     def lobby(self) -> dict[str, Any]:
         games = []
         for record in self.store.open_games(limit=50):
@@ -606,6 +643,14 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         client = request.client.host if request.client else "unknown"
         return await run_in_threadpool(server.create, data, client)
 
+    async def export(request: Request) -> Any:
+        return await run_in_threadpool(server.export, request.path_params["game_id"], request)
+
+    async def import_log(request: Request) -> Any:
+        data = await _json_body(request)
+        client = request.client.host if request.client else "unknown"
+        return await run_in_threadpool(server.import_log, data, client)
+
     async def lobby(request: Request) -> Any:
         return await run_in_threadpool(server.lobby)
 
@@ -673,6 +718,8 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         Route("/api/games/{game_id}/join", _endpoint(join, 201), methods=["POST"]),
         Route("/api/games/{game_id}/actions", _endpoint(act), methods=["POST"]),
         Route("/api/games/{game_id}/events", stream),
+        Route("/api/games/{game_id}/log", _endpoint(export)),
+        Route("/api/logs", _endpoint(import_log, 201), methods=["POST"]),
     ]
     app = Starlette(
         routes=routes,

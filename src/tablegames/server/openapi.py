@@ -226,6 +226,52 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
                     "responses": _answers(200, {"$ref": "#/components/schemas/State"}, *seat_errors),
                 }
             },
+            "/api/games/{game_id}/log": {
+                "get": {
+                    "summary": "A finished game's full log, signed by this server",
+                    "parameters": [_GAME_ID],
+                    "security": _AUTH,
+                    "responses": _answers(
+                        200,
+                        {
+                            "type": "object",
+                            "required": ["game", "signed_log"],
+                            "properties": {"game": {"type": "string"}, "signed_log": {"type": "string"}},
+                        },
+                        *seat_errors,
+                    ),
+                }
+            },
+            "/api/logs": {
+                "post": {
+                    "summary": "A game again, from a log this server signed; its seats open",
+                    "requestBody": {
+                        "required": True,
+                        "content": _json(
+                            {
+                                "type": "object",
+                                "required": ["signed_log"],
+                                "properties": {"signed_log": {"type": "string"}},
+                            }
+                        ),
+                    },
+                    "responses": _answers(
+                        201,
+                        {
+                            "type": "object",
+                            "required": ["game", "seats", "version", "is_over"],
+                            "properties": {
+                                "game": {"type": "string"},
+                                "seats": {"type": "integer"},
+                                "version": {"type": "integer"},
+                                "is_over": {"type": "boolean"},
+                            },
+                        },
+                        403,
+                        429,
+                    ),
+                }
+            },
             "/api/games/{game_id}/events": {
                 "get": {
                     "summary": "The seat's events as they happen (Server-Sent Events)",
