@@ -24,7 +24,7 @@ Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>
 ``GET /api/games/{id}?since=N``            the seat's state, with its events from ``N`` on
 ``POST /api/games/{id}/actions``           ``{"action", "version"}``: act; the new state with
                                            the events since ``version``
-``GET /api/games/{id}/log``               a finished game's full log, signed (for a seat of it)
+``GET /api/games/{id}/log``                a finished game's full log, signed (for its seats)
 ``POST /api/logs``                         ``{"signed_log"}``: a game again from a log this
                                            server signed (403 for an unsigned or forged one),
                                            its seats open (201)
