@@ -24,9 +24,9 @@ def _port() -> int:
         return port
 
 
-def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
+def _start(db: Path, port: int, *flags: str) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "tablegames", "serve", "--db", f"sqlite:///{db}", "--port", str(port)],
+        [sys.executable, "-m", "tablegames", "serve", "--db", f"sqlite:///{db}", "--port", str(port), *flags],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -167,3 +167,17 @@ def test_a_key_file_is_made_once_and_kept(tmp_path: Path) -> None:
     path.write_bytes(b"short")
     with pytest.raises(CommandError, match="at least 16"):
         signing_key(str(path))
+
+
+def test_serve_takes_its_limits_from_flags(tmp_path: Path) -> None:
+    port = _port()
+    server = _start(tmp_path / "games.db", port, "--creations-per-minute", "2", "--max-body", "200")
+    try:
+        body = {"variant": "american-sniff", "options": {"players": 2}}
+        codes = [_call(port, "/api/games", body)[0] for _ in range(3)]
+        assert codes == [201, 201, 429]
+        status, refused = _call(port, "/api/games", {"variant": "x" * 300})
+        assert status == 413 and refused["error"] == "TooLarge"
+    finally:
+        server.kill()
+        server.wait(timeout=30)

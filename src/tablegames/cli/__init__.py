@@ -160,6 +160,19 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "--allow-seed", action="store_true", help="let a request choose the seed (for tests: it reveals every hand)"
     )
     serve.add_argument(
+        "--creations-per-minute",
+        type=_positive,
+        default=20,
+        metavar="N",
+        help="new games a client may create a minute (default: 20)",
+    )
+    serve.add_argument(
+        "--live-games", type=_positive, default=50, metavar="N", help="unfinished games a client may hold (default: 50)"
+    )
+    serve.add_argument(
+        "--max-body", type=_positive, default=65536, metavar="BYTES", help="the largest request body (default: 65536)"
+    )
+    serve.add_argument(
         "--key-file",
         default=None,
         metavar="FILE",
@@ -210,6 +223,11 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
             allow_seed=args.allow_seed,
             out=out,
             key_file=args.key_file,
+            limits={
+                "creations_per_minute": args.creations_per_minute,
+                "live_games_per_client": args.live_games,
+                "max_body": args.max_body,
+            },
         )
     cls = get_variant(args.variant)
     options = options_from_args(args)

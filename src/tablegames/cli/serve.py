@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -44,6 +44,7 @@ def run_serve(
     allow_seed: bool,
     out: TextIO,
     key_file: str | None = None,
+    limits: Mapping[str, int] | None = None,
 ) -> int:
     """Serve the API on ``host:port`` over the store ``db`` until interrupted; the exit status.
 
@@ -64,7 +65,9 @@ def run_serve(
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     hosts = tuple(dict.fromkeys([*allowed_hosts, host, "127.0.0.1", "localhost", "::1"]))
-    config = ServerConfig(allowed_hosts=hosts, allow_seed=allow_seed, signing_key=signing_key(key_file))
+    config = ServerConfig(
+        allowed_hosts=hosts, allow_seed=allow_seed, signing_key=signing_key(key_file), **(limits or {})
+    )
     app = create_app(store, config)
     out.write(f"tablegames serve: games in {db}, on http://{host}:{port}/api (allowed hosts: {', '.join(hosts)})\n")
     out.flush()
