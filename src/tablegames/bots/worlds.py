@@ -382,9 +382,41 @@ class GenericWorlds:
                         clash = self._clash(produced[agree], recorded[at + agree])
                 if not matching:
                     return _Played(best, None, None, 0, clash)
-                world = matching[rng.randrange(len(matching))]
+                if len(matching) > 1:  # a hidden choice (a face-down discard): try each, in a random order
+                    return self._branch(matching, stop, rng, snapshot, start, snapshots=snapshots)
+                world = matching[rng.randrange(1)]  # the draw keeps the generator's stream as before
             at = len(world.events)
         return _Played(stop, world, snapshot, start)
+
+    def _branch(
+        self,
+        worlds: list[Game],
+        stop: int,
+        rng: random.Random,
+        snapshot: Game | None,
+        start: int,
+        *,
+        snapshots: bool,
+    ) -> _Played:
+        """Go on from each of several worlds that look the same to the seat; the first that agrees to the end.
+
+        A choice the seat cannot see (which card another seat discarded face down) shows only
+        later, when the log shows what that seat still held: so each branch is played on, and
+        the furthest disagreement is kept if none agrees.
+        """
+        rng.shuffle(worlds)
+        furthest: _Played | None = None
+        for world in worlds:
+            at = len(world.events)
+            if at >= stop:  # the choice itself reached the end: the snapshot is the one before it
+                return _Played(stop, world, snapshot, start)
+            played = self._advance(world, stop, rng, verified=at, snapshots=snapshots)
+            if played.matched >= stop:
+                return played
+            if furthest is None or played.matched > furthest.matched:
+                furthest = played
+        assert furthest is not None
+        return furthest
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:
         """The pieces only the recorded event names, and those only the produced (full) event names.
