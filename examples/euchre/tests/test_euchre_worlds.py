@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tablegames_euchre.events import Discarded
+
 import tablegames
 from tablegames.testing import Scenario, check_capabilities
-from tablegames_euchre.events import Discarded
 
 
 def test_worlds_are_found_where_the_dealer_discarded_the_up_card_face_down() -> None:
