@@ -194,6 +194,7 @@ def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
     version = len(game.events)
     start = version if since is None else min(since, version)
     legal = game.legal_actions() if game.current_player == seat else ()
+    seen = [e.redact(seat) for e in game.events[start:]]  # redacted once, for the JSON and the text
     return {
         "game": live.id,
         "variant": game.name,
@@ -204,8 +205,8 @@ def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
         "side_of_seat": [game.side_of(s) for s in range(game.players)],
         "view": to_json(game.view(seat)),
         "events_from": start,
-        "events": [to_json(e.redact(seat)) for e in game.events[start:]],
-        "log_text": [game.describe_event(e.redact(seat)) for e in game.events[start:]],
+        "events": [to_json(e) for e in seen],
+        "log_text": [game.describe_event(e) for e in seen],
         "legal_actions": [to_json(a) for a in legal],
         "labels": [_label(a) for a in legal],
         "current_player": game.current_player,

@@ -33,6 +33,7 @@ tablegames.server.storage.StaleWrite: game 'g1' has ... events, not ...: another
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -507,15 +508,8 @@ def _record(row: tuple[str, str, int, int, float, float]) -> GameRecord:
     return GameRecord(game_id, variant, events, bool(finished), created, updated)
 
 
-class _NoLock:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
-_NO_LOCK: Final = _NoLock()
+_NO_LOCK: Final = contextlib.nullcontext()
+"""What a file database's statements hold instead of the in-memory database's lock: nothing."""
 
 
 def open_store(url: str) -> Store:
