@@ -7,7 +7,7 @@ from tablegames.core.errors import (
     TableGamesError,
     UnknownVariantError,
 )
-from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event, EventLog, visible
+from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event, EventLog, redact_public, visible
 from tablegames.core.game import Game, build_options
 from tablegames.core.logs import load_log, replay
 from tablegames.core.options import bool_option, choice_option, int_option
@@ -35,6 +35,7 @@ __all__ = [
     "int_option",
     "load_log",
     "make_converter",
+    "redact_public",
     "register_variant",
     "replay",
     "to_json",

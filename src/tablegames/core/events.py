@@ -4,12 +4,14 @@ Everything that happens in a game is an :class:`Event`: a frozen attrs class wit
 JSON ``type`` tag. An event knows who may see which of its fields; :meth:`Event.redact`
 returns the event as one seat sees it, with hidden fields set to ``None`` (``null`` in JSON,
 never left out). Both a seat's redacted log and its view are built with :func:`visible`, so a
-leak in one is a leak in the other and one test covers both.
+leak in one is a leak in the other and one test covers both. What someone who holds no seat
+(a spectator) sees is derived from the seats' redactions, never written by a variant:
+:func:`redact_public`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
@@ -22,6 +24,7 @@ __all__ = [
     "EventLog",
     "fast_constructor",
     "redact_hands",
+    "redact_public",
     "visible",
 ]
 
@@ -59,6 +62,95 @@ def redact_hands(hands: tuple[_H | None, ...], seat: int | None) -> tuple[_H | N
     if seat is None:
         return hands
     return tuple(pile if visible(owner, seat) else None for owner, pile in enumerate(hands))
+
+
+def redact_public(event: _E, players: int) -> _E:
+    """``event`` as someone who holds no seat (a spectator) sees it, in a game of ``players`` seats.
+
+    A spectator sees what every seat sees: the result is the *meet* of the seats' redactions
+    ``event.redact(seat)`` for each seat in ``range(players)``. If every seat's redaction is the
+    event itself (a public event), the event is returned unchanged. Otherwise each field is the
+    meet of the seats' values: a value every seat sees alike is kept; tuples (or lists) of one
+    length are met element by element, and attrs instances of one class field by field;
+    anything else that differs between seats becomes ``None``, as a hidden field does in a
+    seat's redaction. The result is built with :func:`attrs.evolve`, so the event's validators
+    run. Nothing here knows a variant: it follows from :meth:`Event.redact` alone, so a
+    spectator can never see a piece that some seat may not see.
+
+    So a spectator sees every hand as ``None``, and a piece shown to one seat only (a drawn
+    tile, a face-down discard) as ``None``; but a piece every seat sees is shown (in a two-seat
+    game, one passed openly between the two seats, say).
+
+    Args:
+        event: the full event.
+        players: how many seats the game has (at least 1).
+
+    Raises:
+        ValueError: if ``players`` is not a positive int.
+        TypeError: if a seat's redaction is not of the event's own class.
+
+    >>> @attrs.frozen
+    ... class Drawn(Event):
+    ...     seat: int
+    ...     tile: str | None
+    ...     def redact(self, seat):
+    ...         return self if visible(self.seat, seat) else attrs.evolve(self, tile=None)
+    >>> @attrs.frozen
+    ... class Dealt(Event):
+    ...     hand_number: int
+    ...     hands: tuple[tuple[str, ...] | None, ...]
+    ...     def redact(self, seat):
+    ...         return self if seat is None else attrs.evolve(self, hands=redact_hands(self.hands, seat))
+    >>> redact_public(Drawn(1, "6-4"), 3)
+    Drawn(seat=1, tile=None)
+    >>> redact_public(Dealt(1, (("6-4",), ("5-5",))), 2)
+    Dealt(hand_number=1, hands=(None, None))
+    >>> redact_public(Dealt(1, (("6-4",),)), 1)  # one seat: it sees its own hand, and so does a spectator
+    Dealt(hand_number=1, hands=(('6-4',),))
+    >>> @attrs.frozen
+    ... class Opened(Event):
+    ...     seat: int
+    >>> opened = Opened(2)
+    >>> redact_public(opened, 4) is opened
+    True
+    """
+    if type(players) is not int or players < 1:
+        raise ValueError(f"players must be a positive int, got {players!r}")
+    seen = [event.redact(seat) for seat in range(players)]
+    if all(shown is event for shown in seen):
+        return event
+    kind = type(event)
+    for seat, shown in enumerate(seen):
+        if type(shown) is not kind:
+            raise TypeError(f"{kind.__name__}.redact({seat}) returned a {type(shown).__name__}, not a {kind.__name__}")
+    met: _E = _meet(seen)
+    return met
+
+
+def _meet(values: Sequence[Any]) -> Any:
+    """What every one of ``values`` (one per seat) shows: see :func:`redact_public`."""
+    first = values[0]
+    if all(value is first or value == first for value in values):
+        return first
+    kind = type(first)
+    if any(type(value) is not kind for value in values):
+        return None
+    if kind is tuple or kind is list:
+        size = len(first)
+        if any(len(value) != size for value in values):
+            return None
+        return kind(_meet(column) for column in zip(*values, strict=True))
+    if attrs.has(kind):
+        changes = {}
+        for field in attrs.fields(kind):
+            if not field.init:  # derived from the others: evolve computes it again
+                continue
+            column = [getattr(value, field.name) for value in values]
+            shown = _meet(column)
+            if shown is not column[0]:
+                changes[field.alias] = shown
+        return attrs.evolve(first, **changes)
+    return None
 
 
 @attrs.frozen

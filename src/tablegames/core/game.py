@@ -68,7 +68,7 @@ import attrs
 
 from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
-from tablegames.core.events import Action, Event, EventLog
+from tablegames.core.events import Action, Event, EventLog, redact_public
 from tablegames.core.observation import Observation
 from tablegames.core.options import bool_option, choice_option, int_option
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
@@ -460,6 +460,25 @@ class Game(abc.ABC):
             events=tuple(e.redact(seat) for e in self.__events),
             seat=seat,
         )
+
+    def public_events(self, start: int = 0) -> tuple[Event, ...]:
+        """The events from index ``start`` on, as someone who holds no seat (a spectator) sees them.
+
+        Each is :func:`~tablegames.core.events.redact_public` of the full event: what every
+        seat sees of it, every hand and every piece shown to one seat only set to ``None``.
+        ``start`` is the number of events a spectator already has (``public_events(n)`` after
+        ``n`` events is empty), so a server sends only what is new. There is no spectator
+        :class:`~tablegames.core.events.EventLog`: a published log is full or one seat's.
+
+        Raises:
+            InvalidOptionsError: if ``start`` is not an int from 0 to the number of events.
+
+        """
+        events = self.__events
+        if type(start) is not int or not 0 <= start <= len(events):
+            raise InvalidOptionsError("start", f"{quote(start)} is not an event index; allowed: 0 to {len(events)}")
+        players = self.players
+        return tuple(redact_public(event, players) for event in events[start:])
 
     def clone(self) -> Self:
         """An independent copy: applying actions to one never changes the other."""
