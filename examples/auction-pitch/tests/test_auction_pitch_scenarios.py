@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 import pytest
@@ -13,13 +14,15 @@ from tablegames_auction_pitch import (
     GameEnded,
     HandDealt,
     HandScored,
+    LastTrick,
     Pass,
     PlayCard,
     PointAward,
+    TrickCard,
     TrickWon,
 )
 
-from tablegames import IllegalActionError
+from tablegames import IllegalActionError, dumps
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Event
 
@@ -60,6 +63,37 @@ def test_high_low_jack_and_game_of_deal_a() -> None:
     # the next hand is dealt by the next seat, shuffled from the seed
     assert game.hand_number == 2 and game.dealer == 0 and game.current_player == 1
     assert game.phase == "bidding" and game.bidder is None and game.trump is None
+
+
+def test_the_view_carries_the_last_completed_trick_of_the_hand() -> None:
+    """Each seat's view shows the last trick taken, its cards in play order and its winner; ``None`` after a deal."""
+    game = new(deal(hands_a(), dealer=3))
+    moves(game, "bid 2", "pass", "pass", "pass", "2H", "3H", "4H")
+    assert all(game.view(seat).last_trick is None for seat in range(4))
+    moves(game, "5H")
+    first = LastTrick(
+        cards=(TrickCard(0, c("2H")), TrickCard(1, c("3H")), TrickCard(2, c("4H")), TrickCard(3, c("5H"))), winner=3
+    )
+    assert [game.view(seat).last_trick for seat in range(4)] == [first] * 4
+    moves(game, "QH", "AH")  # a trick under way leaves the last one shown
+    assert game.view(1).last_trick == first
+    moves(game, "KH", "JH")
+    second = LastTrick(
+        cards=(TrickCard(3, c("QH")), TrickCard(0, c("AH")), TrickCard(1, c("KH")), TrickCard(2, c("JH"))), winner=0
+    )
+    assert game.view(2).last_trick == second
+    assert json.loads(dumps(game.view(2)))["last_trick"] == {
+        "cards": [
+            {"seat": 3, "card": "QH"},
+            {"seat": 0, "card": "AH"},
+            {"seat": 1, "card": "KH"},
+            {"seat": 2, "card": "JH"},
+        ],
+        "winner": 0,
+    }
+    moves(game, *PLAY_A[8:])  # the hand ends; the next is dealt
+    assert game.hand_number == 2
+    assert all(game.view(seat).last_trick is None for seat in range(4))
 
 
 def test_low_goes_to_the_side_dealt_it_in_a_two_two_split() -> None:

@@ -296,10 +296,13 @@ def test_view_json_has_the_contract_fields() -> None:
     assert data["calls"] == [{"seat": 0, "round": 1, "call": "H alone"}]
     assert (data["maker"], data["trump"], data["alone"], data["sitting_out"]) == (0, "H", True, 2)
     assert data["discard"] is None and json.loads(tablegames.dumps(game.view(3)))["discard"] == "9C"
-    assert data["phase"] == "play" and data["leader"] == 0 and data["trick"] == [] and data["last_trick"] == []
+    assert data["phase"] == "play" and data["leader"] == 0 and data["trick"] == [] and data["last_trick"] is None
     moves(game, "JH QH 9H")
     data = json.loads(tablegames.dumps(game.view(1)))
-    assert data["last_trick"] == [{"seat": 0, "card": "JH"}, {"seat": 1, "card": "QH"}, {"seat": 3, "card": "9H"}]
+    assert data["last_trick"] == {
+        "cards": [{"seat": 0, "card": "JH"}, {"seat": 1, "card": "QH"}, {"seat": 3, "card": "9H"}],
+        "winner": 0,
+    }
     assert data["tricks_won"] == [1, 0] and data["leader"] == 0
 
 

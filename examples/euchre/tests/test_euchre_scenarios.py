@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from euchre_support import DEALS, action, deal, moves, names, new, rotated, scenario_deal
+from euchre_support import DEALS, action, deal, moves, names, new, rotated, scenario_deal, words
 from tablegames_euchre import (
     CallView,
     CardPlayed,
@@ -15,7 +15,9 @@ from tablegames_euchre import (
     HandDealt,
     HandScored,
     HandThrownIn,
+    LastTrick,
     Passed,
+    TrickCard,
     TrickWon,
     TrumpMade,
     UpCardTaken,
@@ -95,6 +97,28 @@ def test_s1_eldest_orders_up_the_dealer_discards_and_the_bowers_win() -> None:
     assert game.scores == (1, 0)
     assert game.hand_number == 2 and game.dealer == 0 and game.current_player == 1
     assert game.phase == "calling" and game.view(1).calling_round == 1 and game.trump is None
+
+
+def test_s1_the_view_carries_the_last_completed_trick_and_its_winner() -> None:
+    """Every view shows the last trick taken (cards in play order, winner); ``None`` from a deal until one closes."""
+    game = new(scenario_deal("S1"))
+    assert all(game.view(seat).last_trick is None for seat in range(4))
+    moves(game, "call H", "discard 9C", "JH QH 10H")
+    assert game.phase == "play" and all(game.view(seat).last_trick is None for seat in range(4))
+    moves(game, "9H")
+    first = LastTrick(
+        cards=tuple(TrickCard(s, c(t)) for s, t in zip(range(4), words("JH QH 10H 9H"), strict=True)), winner=0
+    )
+    assert [game.view(seat).last_trick for seat in range(4)] == [first] * 4
+    moves(game, "AH JD QS")  # the trick under way leaves the last one shown
+    assert game.view(2).last_trick == first
+    moves(game, "KH")
+    second = LastTrick(
+        cards=tuple(TrickCard(s, c(t)) for s, t in zip(range(4), words("AH JD QS KH"), strict=True)), winner=1
+    )
+    assert game.view(3).last_trick == second
+    moves(game, "KD AD QD 9D", "AS JS KS 9S", "KC 10S AC 10C")  # the hand ends; the next is dealt
+    assert game.hand_number == 2 and all(game.view(seat).last_trick is None for seat in range(4))
 
 
 # -- S2 ---------------------------------------------------------------------------------------

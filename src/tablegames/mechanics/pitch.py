@@ -35,6 +35,7 @@ from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_
 from tablegames.mechanics.tricks import (
     CardPlayed,
     Follow,
+    LastTrick,
     PlayCard,
     TrickCard,
     TrickPlay,
@@ -89,6 +90,8 @@ class PitchView:
     """Tricks taken by each side this hand."""
     last_hand: LastHand | None
     """The last played hand's points with their reasons, and card points."""
+    last_trick: LastTrick | None
+    """The last completed trick of this hand and who took it; ``None`` from the deal until the first closes."""
 
 
 class PitchGame(Game):
@@ -244,6 +247,7 @@ class PitchGame(Game):
             "trick": play.trick_cards(),
             "tricks_won": tuple(play.tricks_won),
             "last_hand": self.last_hand,
+            "last_trick": LastTrick.of(play),
             "target": self.options.target,
             "winner": self.winner,
         }

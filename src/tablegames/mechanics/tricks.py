@@ -59,6 +59,7 @@ from tablegames.core.events import Action, Event
 __all__ = [
     "CardPlayed",
     "Follow",
+    "LastTrick",
     "PlayCard",
     "TrickCard",
     "TrickPlay",
@@ -130,6 +131,41 @@ class TrickCard:
     """The seat that played it."""
     card: Card
     """The card."""
+
+
+@attrs.frozen(kw_only=True)
+class LastTrick:
+    """The last completed trick of a hand, as a view shows it.
+
+    JSON: ``{"cards": [{"seat": 1, "card": "KC"}, ...], "winner": 3}``. Every card of it was
+    played face up, so every seat's view shows the same.
+
+    >>> from tablegames.components.cards import PIQUET_RANKS, rank_order
+    >>> play = TrickPlay(leader=1, side_of=(0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)))
+    >>> LastTrick.of(play) is None
+    True
+    >>> play.play(1, Card.parse("KC")); play.play(0, Card.parse("AC"))
+    0
+    >>> last = LastTrick.of(play)
+    >>> [(c.seat, str(c.card)) for c in last.cards], last.winner
+    ([(1, 'KC'), (0, 'AC')], 0)
+    """
+
+    cards: tuple[TrickCard, ...]
+    """Its cards, ``{"seat", "card"}`` in play order, the lead first."""
+    winner: int
+    """The seat that took it."""
+
+    @classmethod
+    def of(cls, play: TrickPlay) -> LastTrick | None:
+        """The last completed trick of ``play``'s hand, or ``None`` before its first trick closes.
+
+        Built from what :class:`TrickPlay` keeps anyway (:attr:`~TrickPlay.tricks` and
+        :attr:`~TrickPlay.plays`), so the card play pays nothing for it: call it in ``view()``.
+        """
+        if not play.tricks:
+            return None
+        return cls(cards=play.last_trick_cards(), winner=play.tricks[-1][0])
 
 
 class Follow(enum.Enum):

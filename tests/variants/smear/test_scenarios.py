@@ -666,6 +666,36 @@ def test_trick_winners_with_and_without_trump() -> None:
     assert view(game, 1)["trick"] == []
 
 
+def _trick_json(leader: int, cards: str, winner: int) -> dict[str, Any]:
+    """The JSON form of a view's ``last_trick``: the cards in play order from ``leader``, and the winner."""
+    played = [{"seat": (leader + i) % 4, "card": card} for i, card in enumerate(cards.split())]
+    return {"cards": played, "winner": winner}
+
+
+def test_the_view_carries_the_last_completed_trick_of_the_hand() -> None:
+    """Every seat's view shows the last trick taken and its winner; ``None`` from each deal until a trick closes."""
+    game = new_smear(DEAL_A)
+    assert all(view(game, seat)["last_trick"] is None for seat in range(4))
+    bid_round(game, A_CALLS)
+    assert all(view(game, seat)["last_trick"] is None for seat in range(4))
+    play(game, 3, "AS")  # a trick under way is not a completed one
+    assert view(game, 0)["last_trick"] is None
+    for seat, card in zip((0, 1, 2), ["8S", "7S", "9S"], strict=True):
+        play(game, seat, card)
+    first = _trick_json(3, "AS 8S 7S 9S", 3)
+    assert [view(game, seat)["last_trick"] for seat in range(4)] == [first] * 4
+    play(game, 3, "JS")  # the next trick begins: the last one is still shown
+    assert view(game, 1)["last_trick"] == first
+    for seat, card in zip((0, 1, 2), ["KS", "8D", "QS"], strict=True):
+        play(game, seat, card)
+    assert view(game, 2)["last_trick"] == _trick_json(3, "JS KS 8D QS", 0)
+    play_tricks(game, PLAY_A[2:5])
+    assert view(game, 3)["last_trick"] == _trick_json(3, "9C JC 7C AC", 2)
+    play_tricks(game, PLAY_A[5:])  # the hand ends and the next one is dealt
+    assert game.hand_number == 2
+    assert all(view(game, seat)["last_trick"] is None for seat in range(4))
+
+
 # -- the four points (rule 12) ------------------------------------------------------------------------
 
 

@@ -35,7 +35,7 @@ from tablegames_auction_pitch.rules import (
     settle,
     winner_after_hand,
 )
-from tablegames_auction_pitch.view import AuctionPitchView, BidView, LastHand, TrickCard
+from tablegames_auction_pitch.view import AuctionPitchView, BidView, LastHand, LastTrick, TrickCard
 
 __all__ = [
     "CARD_POINTS",
@@ -61,6 +61,7 @@ __all__ = [
     "HandDealt",
     "HandScored",
     "LastHand",
+    "LastTrick",
     "Pass",
     "PlayCard",
     "PointAward",

@@ -7,10 +7,10 @@ import attrs
 from tablegames.mechanics.allfours import LastHand
 from tablegames.mechanics.bidding import BidView
 from tablegames.mechanics.pitch import PitchView
-from tablegames.mechanics.tricks import TrickCard
+from tablegames.mechanics.tricks import LastTrick, TrickCard
 
 # The parts of the view that record the auction, the trick and the last hand are the mechanics'.
-__all__ = ["AuctionPitchView", "BidView", "LastHand", "TrickCard"]
+__all__ = ["AuctionPitchView", "BidView", "LastHand", "LastTrick", "TrickCard"]
 
 
 @attrs.frozen(kw_only=True)

@@ -48,7 +48,7 @@ from tablegames_euchre.rules import (
     suit_of,
     winner_after_hand,
 )
-from tablegames_euchre.view import CallView, EuchreView, LastHand, TrickCard
+from tablegames_euchre.view import CallView, EuchreView, LastHand, LastTrick, TrickCard
 
 __all__ = [
     "FOLLOW",
@@ -74,6 +74,7 @@ __all__ = [
     "HandScored",
     "HandThrownIn",
     "LastHand",
+    "LastTrick",
     "Pass",
     "Passed",
     "PlayCard",

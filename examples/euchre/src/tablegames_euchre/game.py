@@ -15,7 +15,7 @@ from tablegames.core.rng import hand_rng
 from tablegames.mechanics import match
 from tablegames.mechanics.bidding import Calling
 from tablegames.mechanics.match import deals_from_events, draw_dealer
-from tablegames.mechanics.tricks import Follow, TrickPlay
+from tablegames.mechanics.tricks import Follow, LastTrick, TrickPlay
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
 from tablegames_euchre.events import (
     CardPlayed,
@@ -250,7 +250,7 @@ class Euchre(Game):
             trick=play.trick_cards() if play is not None else _NO_PLAY,
             leader=play.leader if play is not None and not play.is_over else None,
             tricks_won=tuple(play.tricks_won) if play is not None else (0, 0),
-            last_trick=play.last_trick_cards() if play is not None else _NO_PLAY,
+            last_trick=LastTrick.of(play) if play is not None else None,
             last_hand=self.last_hand,
             target=self.options.target,
             winner=self.winner,

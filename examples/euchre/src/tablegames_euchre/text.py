@@ -157,8 +157,8 @@ def render_view(view: EuchreView, labels: Sequence[str]) -> list[str]:
         lines.append(f"your discard: {view.discard}")
     if view.phase == "play":
         lines.append(f"trick: {_trick(view.trick)}")
-        if view.last_trick:
-            lines.append(f"last trick: {_trick(view.last_trick)}")
+        if view.last_trick is not None:
+            lines.append(f"last trick: {_trick(view.last_trick.cards)}")
         lines.append("tricks: " + ", ".join(f"{labels[s]} {n}" for s, n in enumerate(view.tricks_won)))
     if view.last_hand is not None:
         lines.append(_last_hand(view.last_hand, labels))

@@ -7,10 +7,10 @@ import attrs
 from tablegames.components.cards import Card, Suit
 from tablegames.core.events import Action
 from tablegames.mechanics.bidding import CallView
-from tablegames.mechanics.tricks import TrickCard
+from tablegames.mechanics.tricks import LastTrick, TrickCard
 
-# CallView and TrickCard, the calling's and the trick's parts of the view, are the mechanics'.
-__all__ = ["CallView", "EuchreView", "LastHand", "TrickCard"]
+# CallView, TrickCard and LastTrick, the calling's and the trick's parts of the view, are the mechanics'.
+__all__ = ["CallView", "EuchreView", "LastHand", "LastTrick", "TrickCard"]
 
 
 @attrs.frozen
@@ -84,8 +84,8 @@ class EuchreView:
     """The seat that led (or leads) the trick in progress, during the play."""
     tricks_won: tuple[int, ...]
     """Tricks taken by each side this hand."""
-    last_trick: tuple[TrickCard, ...]
-    """The last completed trick of this hand (empty before the first)."""
+    last_trick: LastTrick | None
+    """The last completed trick of this hand and who took it; ``None`` from the deal until the first closes."""
     last_hand: LastHand | None
     """The last hand played out and how it scored."""
     target: int

@@ -31,7 +31,7 @@ from tablegames.variants.smear.rules import (
     settle,
     winner_after_hand,
 )
-from tablegames.variants.smear.view import BidView, LastHand, SmearView, TrickCard
+from tablegames.variants.smear.view import BidView, LastHand, LastTrick, SmearView, TrickCard
 
 __all__ = [
     "CARD_POINTS",
@@ -52,6 +52,7 @@ __all__ = [
     "HandDealt",
     "HandScored",
     "LastHand",
+    "LastTrick",
     "Pass",
     "PlayCard",
     "PointAward",

@@ -8,11 +8,11 @@ from tablegames.components.cards import Card
 from tablegames.mechanics.allfours import LastHand
 from tablegames.mechanics.bidding import BidView
 from tablegames.mechanics.pitch import PitchView
-from tablegames.mechanics.tricks import TrickCard
+from tablegames.mechanics.tricks import LastTrick, TrickCard
 
-# BidView, TrickCard and LastHand, the auction's, the trick's and the four points' parts of the view,
-# are the mechanics'.
-__all__ = ["BidView", "LastHand", "SmearView", "TrickCard"]
+# BidView, TrickCard, LastTrick and LastHand, the auction's, the trick's and the four points' parts of
+# the view, are the mechanics'.
+__all__ = ["BidView", "LastHand", "LastTrick", "SmearView", "TrickCard"]
 
 
 @attrs.frozen(kw_only=True)
