@@ -23,13 +23,13 @@ $(STAMP): pyproject.toml $(addsuffix /pyproject.toml,$(PLUGINS))
 demo: $(STAMP)
 	$(VENV)/bin/tablegames play american-sniff --seed 7 --players 2
 
-## web: serve the reference web front end (examples/web) on http://127.0.0.1:8000
+## web: the game server and its page on http://127.0.0.1:8000 (games kept in tablegames.db)
 web: $(WEB_STAMP)
-	$(VENV)/bin/uvicorn --app-dir examples/web --factory tablegames_web.app:create_app --host 127.0.0.1 --port 8000
+	$(VENV)/bin/tablegames serve --port 8000
 
 $(WEB_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[web]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[server]'
 	touch $(WEB_STAMP)
 
 ## test: every check: ruff, mypy --strict, pytest (with doctests), the docs, the contract

@@ -1,9 +1,10 @@
-"""The web page in a real browser: a person plays Sniff, Smear and the plug-ins All Fives and Auction Pitch by clicking.
+"""The server's page in a real browser: a person plays Sniff, Smear, All Fives and Auction Pitch by clicking.
 
-The server runs with uvicorn on a free local port; headless Chromium (the system's
-``/usr/bin/chromium``) drives the page with Playwright. What the page shows (the count, the
-scores; for the plug-ins, drawn by the generic table, the hand, the turn, the table's facts and
-the action buttons) is checked against the seat's state fetched from the API. Screenshots go to
+The game server (:mod:`tablegames.server`, over an SQLite file) runs with uvicorn on a free
+local port; headless Chromium (the system's ``/usr/bin/chromium``) drives the page with
+Playwright. What the page shows (the count, the scores; for the plug-ins, drawn by the generic
+table, the hand, the turn, the table's facts and the action buttons) is checked against the
+seat's state fetched from the API with the seat's token. Screenshots go to
 ``tests/web/artifacts/``.
 """
 
@@ -21,9 +22,10 @@ from typing import Any, Final
 import httpx
 import pytest
 import uvicorn
-from tablegames_web.app import create_app
 
 import tablegames
+from tablegames.server.app import ServerConfig, create_app
+from tablegames.server.storage import SqliteStore
 
 pytestmark = pytest.mark.browser
 
@@ -47,11 +49,17 @@ def _free_port() -> int:
         return port
 
 
+STEP_MS: Final = 15
+"""How long the page shows each move of the bots, in these tests (a person sees 450 ms)."""
+
+
 @pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """The web front end served by uvicorn on a free port of 127.0.0.1, in a thread."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The game server and its page, served by uvicorn on a free port of 127.0.0.1, in a thread."""
     port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    store = SqliteStore(str(tmp_path_factory.mktemp("web") / "games.db"))
+    app = create_app(store, ServerConfig(allow_seed=True, creations_per_minute=1000))
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
@@ -79,26 +87,48 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page, large enough for the whole table."""
-    context = browser.new_context(viewport={"width": 1400, "height": 950})
+def _refusal(text: str) -> bool:
+    """Whether a console error is the browser noting a refusal the page asked for and shows (a 400 or a 409).
+
+    Every other console error fails the test: a refused inline style or script (the CSP), a
+    missing file (404), a script error.
+    """
+    return re.fullmatch(r"Failed to load resource: the server responded with a status of 4(00|09) .*", text) is not None
+
+
+def _open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(f"window.TABLEGAMES_STEP_MS = {STEP_MS};")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and not _refusal(msg.text) else None)
+    return context, page, errors
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page, large enough for the whole table; it must raise nothing and log no error."""
+    context, page, errors = _open_page(browser, 1400, 950)
     yield page
     context.close()
     assert not errors, f"the page raised: {errors}"
 
 
 def _credentials(page: Any) -> tuple[str, str]:
-    game, token = page.evaluate("location.hash").lstrip("#").split(":")
+    """The game and the seat's token, as the page holds them (the token is in no address)."""
+    game, token = page.evaluate("[S.game, S.token]")
+    assert page.evaluate("location.hash") == f"#game={game}"
+    assert token not in page.evaluate("location.href")
     return game, token
 
 
 def _server_state(base: str, page: Any) -> dict[str, Any]:
+    """The seat's state with every event (since 0), fetched as the seat."""
     game, token = _credentials(page)
-    response = httpx.get(f"{base}/api/games/{game}", params={"token": token}, timeout=30)
+    response = httpx.get(
+        f"{base}/api/games/{game}", params={"since": 0}, headers={"Authorization": f"Bearer {token}"}, timeout=30
+    )
     assert response.status_code == 200, response.text
     state: dict[str, Any] = response.json()
     return state
@@ -114,14 +144,16 @@ def _start(page: Any, base: str, variant: str, **choices: str) -> None:
             page.select_option(f"#{field}", value)
     with page.expect_response(lambda r: r.url.endswith("/api/games")):
         page.click("#new-game")
-    page.wait_for_function("!document.body.classList.contains('busy') && location.hash.length > 1")
+    page.wait_for_function(
+        "() => !document.body.classList.contains('busy') && location.hash.length > 1", timeout=WAIT_MS
+    )
 
 
 def _click_and_wait(page: Any, selector: str) -> None:
     with page.expect_response(lambda r: "/actions" in r.url) as answer:
         page.locator(selector).first.click()
     assert answer.value.status == 200, answer.value.text()
-    page.wait_for_function("!document.body.classList.contains('busy')")
+    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=WAIT_MS)
 
 
 def _check_shown(page: Any, state: dict[str, Any]) -> None:
@@ -251,7 +283,7 @@ def test_the_form_is_built_from_each_variants_options_schema(server: str, page: 
     for name, entry in variants.items():
         page.select_option("#variant", name)
         assert page.inner_text("#variant-summary") == entry["summary"]
-        assert _option_texts(page, "#bots") == entry["bots"]
+        assert _option_texts(page, "#bots") == [*entry["bots"], "open seats (people join)"]
         fields = page.locator("#options label")
         assert fields.count() == len(_options_of(entry))
         for option, prop in _options_of(entry).items():
@@ -342,7 +374,7 @@ def _act_and_wait(page: Any, selector: str) -> None:
     with page.expect_response(lambda r: "/actions" in r.url, timeout=WAIT_MS) as answer:
         page.locator(selector).click(timeout=WAIT_MS)
     assert answer.value.status == 200, answer.value.text()
-    page.wait_for_function("!document.body.classList.contains('busy')", timeout=WAIT_MS)
+    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=WAIT_MS)
 
 
 def _play_generic_hand(server: str, page: Any, variant: str, pieces: str, *, seed: int) -> dict[str, Any]:
@@ -376,10 +408,16 @@ def _play_generic_hand(server: str, page: Any, variant: str, pieces: str, *, see
     return state
 
 
+def _as_read(page: Any, line: str) -> str:
+    """A log line as the page words it for its seat ("You ..."; test_the_log_says_you checks the wording)."""
+    text: str = page.evaluate("(line) => youLine(line)", line)
+    return text
+
+
 def _check_hand_scored(page: Any, state: dict[str, Any], end_type: str) -> None:
     """After hand 1, the page shows the hand-end event's line (log and banner) and the server's scores."""
-    events = state["log"]["events"]
-    line = state["log_text"][next(i for i, e in enumerate(events) if e["type"] == end_type)]
+    events = state["events"]
+    line = _as_read(page, state["log_text"][next(i for i, e in enumerate(events) if e["type"] == end_type)])
     assert line in page.locator("#log li").all_inner_texts()
     assert line in page.inner_text("#banner") and page.is_visible("#banner")
     assert [int(t) for t in page.locator("#scores .score-num").all_inner_texts()] == state["scores"]
@@ -407,10 +445,170 @@ def test_a_reloaded_page_resumes_the_game_with_its_options(server: str, page: An
     _start(page, server, "all-fives", players="3", target="100", seat="2", bots="random", seed="9")
     state = _server_state(server, page)
     assert state["seat"] == 2 and state["players"] == 3
-    assert state["log"]["options"] == {"players": 3, "target": 100}
-    assert state["bots"] == ["random", "random", None]
+    assert state["options"] == {"players": 3, "target": 100}
+    assert state["seats"] == ["bot:random", "bot:random", "person"]
     page.reload()
     page.wait_for_selector("#view-fields", timeout=WAIT_MS)
     assert page.input_value("#variant") == "all-fives"
     assert (page.input_value("#players"), page.input_value("#target"), page.input_value("#seat")) == ("3", "100", "2")
     _check_generic(page, _server_state(server, page), "tiles")
+
+
+# -- the server's page: phones, "You", animation, stale tabs, the lobby, spectators ------------
+
+
+def _no_overflow(page: Any, width: int) -> None:
+    """Nothing on the page is wider than the screen: no horizontal scroll, every seat and piece inside."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for selector in (".seat", "#hand .piece", "#actions button", "#scores .score-row"):
+        boxes = page.locator(selector)
+        for i in range(boxes.count()):
+            box = boxes.nth(i).bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, i, box)
+
+
+@pytest.mark.parametrize(("variant", "choices"), [("american-sniff", {"players": "4"}), ("four-point-smear", {})])
+def test_the_table_fits_a_phone_and_a_laptop(browser: Any, server: str, variant: str, choices: dict[str, str]) -> None:
+    """At 390 px (a phone) and 1280 px: no horizontal scroll, every seat and the hand shown; screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((390, 844), (1280, 800)):
+        context, page, errors = _open_page(browser, width, height)
+        try:
+            _start(page, server, variant, bots="greedy", seed="21", **choices)
+            state = _server_state(server, page)
+            assert page.locator(".seat").count() == state["players"]
+            assert page.locator("#hand .piece").count() == len(state["view"]["hand"]) > 0
+            _no_overflow(page, width)
+            page.screenshot(path=str(ARTIFACTS / f"{variant}-{width}px.png"), full_page=True)
+        finally:
+            context.close()
+        assert not errors, f"the page raised or logged errors at {width} px: {errors}"
+
+
+def test_the_log_says_you_to_the_seat(server: str, page: Any) -> None:
+    """The person reads their own seat as "You", with the verb agreeing; other seats keep their numbers."""
+    _start(page, server, "four-point-smear", bots="greedy", seed="3")
+    assert page.evaluate("S.state.seat") == 0
+    cases = {
+        "seat 0 plays AH": "You play AH",
+        "seat 0 bids 3": "You bid 3",
+        "seat 0 passes": "You pass",
+        "seat 0 is the bidder at 3": "You are the bidder at 3",
+        "seat 0 takes the trick AH 7H (side 0)": "You take the trick AH 7H (side 0)",
+        "hand 2 ends: seat 0 dominoes (left: seat 1: 6-6)": "hand 2 ends: you domino (left: seat 1: 6-6)",
+        "hand 3, trump hearts: high side 1; seat 0 bid 4 and was set; scores (0, 2)": (
+            "hand 3, trump hearts: high side 1; you bid 4 and were set; scores (0, 2)"
+        ),
+        "seat 1 plays 5-5 on W: count 10": "seat 1 plays 5-5 on W: count 10",
+        "seat 10 passes": "seat 10 passes",
+        "the deal passes to seat 0": "the deal passes to you",
+    }
+    assert {line: _as_read(page, line) for line in cases} == cases
+    shown = page.locator("#log li").all_inner_texts()
+    assert shown and not any(re.search(r"\bseat 0\b", line) for line in shown)
+
+
+def test_the_bots_moves_play_out_one_by_one(server: str, page: Any) -> None:
+    """After the person acts, each bot's move is shown on its own, in order, before the table is drawn."""
+    _start(page, server, "american-sniff", players="4", bots="greedy", seed="11")
+    page.evaluate(
+        """() => {
+          window.shownMoves = [];
+          new MutationObserver(() => {
+            const box = document.getElementById("move");
+            if (!box.hidden) window.shownMoves.push(box.textContent);
+          }).observe(document.getElementById("move"),
+                     { childList: true, attributes: true, characterData: true, subtree: true });
+        }"""
+    )
+    before = _server_state(server, page)
+    assert before["current_player"] == before["seat"] == 0
+    _click_and_wait(page, "#hand .piece.legal:not([disabled])")
+    after = _server_state(server, page)
+    new_lines = [_as_read(page, line) for line in after["log_text"][before["version"] :]]
+    assert len(new_lines) >= 4  # the person's move and at least one move of each of three bots
+    shown = page.evaluate("window.shownMoves")
+    assert [line for i, line in enumerate(shown) if i == 0 or shown[i - 1] != line] == new_lines
+    assert page.evaluate("S.state.version") == after["version"]
+
+
+def test_a_stale_tab_gets_the_current_table_and_goes_on(server: str, page: Any) -> None:
+    """An action chosen on an old state gets 409 with the current state; the page shows it and plays on."""
+    _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
+    game, token = _credentials(page)
+    state = _server_state(server, page)
+    action = state["legal_actions"][0]
+    played = httpx.post(  # the same seat acts from elsewhere (another tab): this page is now stale
+        f"{server}/api/games/{game}/actions",
+        json={"action": action, "version": state["version"]},
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=30,
+    )
+    assert played.status_code == 200, played.text
+    with page.expect_response(lambda r: "/actions" in r.url, timeout=WAIT_MS) as answer:
+        page.locator("#hand .piece.legal:not([disabled])").first.click()
+    assert answer.value.status == 409
+    assert answer.value.json()["error"] in ("Stale", "IllegalActionError")
+    page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=WAIT_MS)
+    now = _server_state(server, page)
+    assert page.evaluate("S.state.version") == now["version"] > state["version"]
+    assert page.is_visible("#note")
+    assert page.evaluate("S.lines") == now["log_text"]
+    if now["current_player"] == now["seat"]:
+        _click_and_wait(page, "#hand .piece.legal:not([disabled])")  # and the game goes on from the page
+        assert _server_state(server, page)["version"] > now["version"]
+
+
+def test_a_second_person_joins_from_the_lobby_and_a_spectator_watches(browser: Any, server: str) -> None:
+    """A game with an open seat: a second person joins it from the lobby; a spectator sees what every seat sees."""
+    created = httpx.post(
+        f"{server}/api/games",
+        json={"variant": "american-sniff", "options": {"players": 2}, "seats": ["me", "open"], "seed": 4},
+        timeout=30,
+    )
+    assert created.status_code == 201, created.text
+    host = created.json()
+    context, page, errors = _open_page(browser, 1280, 800)
+    try:
+        page.goto(server)
+        page.wait_for_selector(f'#lobby li[data-game="{host["game"]}"]', timeout=WAIT_MS)
+        with page.expect_response(lambda r: r.url.endswith("/join"), timeout=WAIT_MS) as answer:
+            page.click(f'#lobby li[data-game="{host["game"]}"] .join')
+        assert answer.value.status == 201
+        page.wait_for_function("() => S.state !== null && !document.body.classList.contains('busy')", timeout=WAIT_MS)
+        state = _server_state(server, page)
+        assert state["seat"] == 1 and state["seats"] == ["person", "person"]
+        assert page.locator("#hand .piece").count() == len(state["view"]["hand"])
+        # The host moves (through the API); the joined page learns of it from its event stream.
+        if state["current_player"] == 0:
+            host_state = httpx.get(
+                f"{server}/api/games/{host['game']}",
+                headers={"Authorization": f"Bearer {host['token']}"},
+                timeout=30,
+            ).json()
+            moved = httpx.post(
+                f"{server}/api/games/{host['game']}/actions",
+                json={"action": host_state["legal_actions"][0], "version": host_state["version"]},
+                headers={"Authorization": f"Bearer {host['token']}"},
+                timeout=30,
+            )
+            assert moved.status_code == 200, moved.text
+            page.wait_for_function(f"() => S.state.version === {moved.json()['version']}", timeout=WAIT_MS)
+        state = _server_state(server, page)
+        assert page.evaluate("S.lines") == state["log_text"]
+        assert page.evaluate("S.state.current_player") == state["current_player"] == 1
+
+        watcher = context.new_page()
+        watcher.goto(f"{server}/#watch={host['game']}")
+        watcher.wait_for_function(
+            "() => S.state !== null && !document.body.classList.contains('busy')", timeout=WAIT_MS
+        )
+        public = httpx.get(f"{server}/api/games/{host['game']}/watch", params={"since": 0}, timeout=30).json()
+        assert watcher.evaluate("S.lines") == public["log_text"]
+        assert watcher.locator("#hand .piece").count() == 0
+        assert "view" not in public and "legal_actions" not in public
+        for tile in state["view"]["hand"]:  # the joined seat's tiles are nowhere on the spectator's page
+            assert tile not in watcher.inner_text("body")
+    finally:
+        context.close()
+    assert not errors, f"the pages raised or logged errors: {errors}"

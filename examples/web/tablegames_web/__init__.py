@@ -1,7 +1,7 @@
-"""A reference web front end for tablegames: one person against bots, in the browser.
+"""An example of embedding: a web site of its own with the tablegames game server mounted inside it.
 
-The server (:mod:`tablegames_web.app`) holds games in memory and speaks only the library's
-published JSON forms; the page in ``static/`` draws them.
+The game server (:mod:`tablegames.server`) holds the games in a database and serves its page;
+this package (:mod:`tablegames_web.app`) only places it under ``/tables/`` of a larger site.
 """
 
 from tablegames_web.app import create_app

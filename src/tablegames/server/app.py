@@ -32,7 +32,21 @@ Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>
                                            Server-Sent Events (``event`` messages, one per
                                            event, then a ``version`` message); it ends with
                                            the game
+``GET /api/games/{id}/watch?since=N``      a spectator's state, no token needed: the events
+                                           as no seat sees them
+                                           (:meth:`~tablegames.core.game.Game.public_events`),
+                                           the scores and the turn; no view, no hand
+``GET /``, ``GET /static/...``             the page (:data:`STATIC`), unless
+                                           ``ServerConfig(page=False)``
 =========================================  =====================================================
+
+A state (the answer to a seat's fetch or action) holds ``game``, ``variant``, ``version`` (the
+event count, the index of the next event), ``seat``, ``players``, ``seats`` (``"person"``,
+``"open"`` or ``"bot:<name>"`` for each), ``side_of_seat``, ``options``, ``view`` (the seat's
+view), ``events_from`` and ``events`` (its redacted events from there on) with ``log_text``
+beside them (a line each, :meth:`~tablegames.core.game.Game.describe_event`),
+``legal_actions`` (empty unless it is the seat's turn) with ``labels`` beside them (each
+action's ``str``, or ``null``), ``current_player``, ``scores``, ``winner`` and ``is_over``.
 
 Limits (:class:`ServerConfig`) are answered with 413 (body too large), 415 (a write that is not
 ``application/json``), 429 (too many creations a minute, or live games, from one client) and
@@ -52,6 +66,7 @@ import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
@@ -61,8 +76,9 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
@@ -77,12 +93,18 @@ from tablegames.schema import schema_for
 from tablegames.server.openapi import openapi_document
 from tablegames.server.storage import OPEN, PERSON, SeatRecord, StaleWrite, Store, UnknownGame
 
-__all__ = ["ApiError", "ServerConfig", "create_app", "hash_token"]
+__all__ = ["STATIC", "ApiError", "ServerConfig", "create_app", "hash_token", "offered_bots", "variant_info"]
 
+STATIC: Final = Path(__file__).resolve().parent / "static"
+"""The folder of the page's files (HTML, JavaScript, CSS), served at ``/`` and ``/static/``."""
 _DIGITS: Final = re.compile(r"[0-9]{1,9}")
 _SINCE_ONLY: Final = frozenset({"since"})
 _BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
 """Settings that keep a bot quick enough to answer a request."""
+_BOT_ORDER: Final = ("greedy", "random", "ismcts")
+"""The order bots are offered in (the first is the default); other bots follow, sorted."""
+_RST_MARKUP: Final = re.compile(r":[\w:]+:`([^`<]*?)\s*(?:<[^>`]*>)?`|``([^`]*)``")
+"""A Sphinx role (``:doc:`rules <x>```) or an inline literal, in a variant's summary."""
 _SECURITY_HEADERS: Final = (
     (b"content-security-policy", b"default-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
     (b"x-content-type-options", b"nosniff"),
@@ -121,6 +143,9 @@ class ServerConfig:
     """How often an idle event stream sends a comment, so proxies keep it open."""
     stream_seconds: float = 300.0
     """How long an event stream stays open; a client reconnects with ``since`` (bounded resources)."""
+    page: bool = True
+    """Whether to serve the web page (:data:`STATIC`) at ``/``; an embedder with its own front end
+    may serve the API alone."""
 
 
 class ApiError(Exception):
@@ -144,6 +169,42 @@ class ApiError(Exception):
 def hash_token(token: str) -> str:
     """The SHA-256 of a token, in hexadecimal: what the store keeps instead of the token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def offered_bots() -> list[str]:
+    """The bots a seat may be given, the default first: every registered bot.
+
+    The bots (:mod:`tablegames.bots`) are generic over the core contract, so each of them plays
+    every conforming variant, built in or plugged in.
+    """
+    rank = {name: i for i, name in enumerate(_BOT_ORDER)}
+    return sorted(bot_names(), key=lambda name: (rank.get(name, len(rank)), name))
+
+
+def variant_info(name: str) -> dict[str, Any]:
+    """What a front end needs to offer the variant ``name``.
+
+    Returns:
+        Its ``name``, ``summary`` (the variant's :attr:`~tablegames.core.game.Game.summary` in
+        plain text, else its name), ``min_players`` and ``max_players``, ``paper_tally``
+        (whether its scores are kept as the paper tally), ``options_schema`` (the JSON Schema
+        of its options) and ``bots`` (:func:`offered_bots`).
+
+    Raises:
+        UnknownVariantError: if no variant has that name.
+
+    """
+    cls = get_variant(name)
+    summary = _RST_MARKUP.sub(lambda m: m.group(1) or m.group(2), cls.summary)
+    return {
+        "name": name,
+        "summary": summary or name,
+        "min_players": cls.min_players,
+        "max_players": cls.max_players,
+        "paper_tally": cls.paper_tally,
+        "options_schema": schema_for(name, "options"),
+        "bots": offered_bots(),
+    }
 
 
 def _label(action: Action) -> str | None:
@@ -203,12 +264,38 @@ def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
         "players": game.players,
         "seats": [s.occupant if s.occupant in (OPEN, PERSON) else f"bot:{s.occupant}" for s in live.seats],
         "side_of_seat": [game.side_of(s) for s in range(game.players)],
+        "options": to_json(game.options),
         "view": to_json(game.view(seat)),
         "events_from": start,
         "events": [to_json(e) for e in seen],
         "log_text": [game.describe_event(e) for e in seen],
         "legal_actions": [to_json(a) for a in legal],
         "labels": [_label(a) for a in legal],
+        "current_player": game.current_player,
+        "scores": list(game.scores),
+        "winner": game.winner,
+        "is_over": game.is_over,
+    }
+
+
+def _public_state(live: _Live, since: int | None) -> dict[str, Any]:
+    """What someone who holds no seat may see now: the public events from ``since``, the scores, the turn."""
+    game = live.game
+    version = len(game.events)
+    start = version if since is None else min(since, version)
+    seen = game.public_events(start)
+    return {
+        "game": live.id,
+        "variant": game.name,
+        "version": version,
+        "seat": None,
+        "players": game.players,
+        "seats": [s.occupant if s.occupant in (OPEN, PERSON) else f"bot:{s.occupant}" for s in live.seats],
+        "side_of_seat": [game.side_of(s) for s in range(game.players)],
+        "options": to_json(game.options),
+        "events_from": start,
+        "events": [to_json(e) for e in seen],
+        "log_text": [game.describe_event(e) for e in seen],
         "current_player": game.current_player,
         "scores": list(game.scores),
         "winner": game.winner,
@@ -370,6 +457,15 @@ class _Server:
         seat = self.seat(live, request)
         with live.lock:
             return _state(live, seat, None if since_text is None else int(since_text))
+
+    def watch(self, game_id: str, request: Request) -> dict[str, Any]:
+        """A spectator's state: what no seat's secret shows (no token needed)."""
+        since_text = request.query_params.get("since")
+        if since_text is not None and not _DIGITS.fullmatch(since_text):
+            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        live = self.live(game_id)
+        with live.lock:
+            return _public_state(live, None if since_text is None else int(since_text))
 
     def act(self, game_id: str, request: Request, data: Any) -> dict[str, Any]:
         live = self.live(game_id)
@@ -625,19 +721,8 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
     server = _Server(store, config)
 
     async def variants(request: Request) -> Any:
-        found = []
-        for name in variant_names():
-            cls = get_variant(name)
-            found.append(
-                {
-                    "name": name,
-                    "summary": cls.summary,
-                    "min_players": cls.min_players,
-                    "max_players": cls.max_players,
-                    "options_schema": schema_for(name, "options"),
-                }
-            )
-        return {"variants": found, "bots": sorted(bot_names())}
+        found = [variant_info(name) for name in variant_names()]
+        return {"variants": found, "bots": offered_bots(), "allow_seed": config.allow_seed}
 
     async def new_game(request: Request) -> Any:
         data = await _json_body(request)
@@ -661,6 +746,9 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
 
     async def show(request: Request) -> Any:
         return await run_in_threadpool(server.show, request.path_params["game_id"], request)
+
+    async def watch(request: Request) -> Any:
+        return await run_in_threadpool(server.watch, request.path_params["game_id"], request)
 
     async def act(request: Request) -> Any:
         data = await _json_body(request)
@@ -710,7 +798,7 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
     async def openapi(request: Request) -> Any:
         return document
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route("/api/openapi.json", _endpoint(openapi)),
         Route("/api/variants", _endpoint(variants)),
         Route("/api/games", _endpoint(new_game, 201), methods=["POST"]),
@@ -718,10 +806,17 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         Route("/api/games/{game_id}", _endpoint(show, query=_SINCE_ONLY)),
         Route("/api/games/{game_id}/join", _endpoint(join, 201), methods=["POST"]),
         Route("/api/games/{game_id}/actions", _endpoint(act), methods=["POST"]),
+        Route("/api/games/{game_id}/watch", _endpoint(watch, query=_SINCE_ONLY)),
         Route("/api/games/{game_id}/events", stream),
         Route("/api/games/{game_id}/log", _endpoint(export)),
         Route("/api/logs", _endpoint(import_log, 201), methods=["POST"]),
     ]
+    if config.page:
+
+        async def index(request: Request) -> Response:
+            return FileResponse(STATIC / "index.html")
+
+        routes += [Route("/", index), Mount("/static", StaticFiles(directory=STATIC), name="static")]
     app = Starlette(
         routes=routes,
         middleware=[

@@ -21,7 +21,7 @@ _ERROR: Final = {
         "state": {"$ref": "#/components/schemas/State"},
     },
 }
-_STATE: Final = {
+_STATE: Final[dict[str, Any]] = {
     "type": "object",
     "required": [
         "game",
@@ -31,6 +31,7 @@ _STATE: Final = {
         "players",
         "seats",
         "side_of_seat",
+        "options",
         "view",
         "events_from",
         "events",
@@ -54,6 +55,7 @@ _STATE: Final = {
         "players": {"type": "integer", "minimum": 1},
         "seats": {"type": "array", "items": {"type": "string"}},
         "side_of_seat": {"type": "array", "items": {"type": "integer"}},
+        "options": {"type": "object", "description": "The game's options, in their JSON form."},
         "view": _OBJECT,
         "events_from": {"type": "integer", "minimum": 0},
         "events": {"type": "array", "items": _OBJECT},
@@ -64,6 +66,15 @@ _STATE: Final = {
         "scores": {"type": "array", "items": {"type": "integer"}},
         "winner": {"type": ["integer", "null"]},
         "is_over": {"type": "boolean"},
+    },
+}
+_PUBLIC_STATE: Final[dict[str, Any]] = {
+    "type": "object",
+    "description": "What someone who holds no seat may see: the events every seat sees, no hand, no view.",
+    "required": [k for k in _STATE["required"] if k not in ("view", "legal_actions", "labels")],
+    "properties": {
+        **{k: v for k, v in _STATE["properties"].items() if k not in ("view", "legal_actions", "labels")},
+        "seat": {"type": "null"},
     },
 }
 _TOKEN: Final = {
@@ -124,7 +135,7 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
         "info": {"title": "tablegames server", "version": "1"},
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
-            "schemas": {"State": _STATE, "Error": _ERROR, "Token": _TOKEN},
+            "schemas": {"State": _STATE, "PublicState": _PUBLIC_STATE, "Error": _ERROR, "Token": _TOKEN},
         },
         "paths": {
             "/api/variants": {
@@ -134,8 +145,12 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
                         200,
                         {
                             "type": "object",
-                            "required": ["variants", "bots"],
-                            "properties": {"variants": {"type": "array", "items": _OBJECT}, "bots": {"type": "array"}},
+                            "required": ["variants", "bots", "allow_seed"],
+                            "properties": {
+                                "variants": {"type": "array", "items": _OBJECT},
+                                "bots": {"type": "array", "items": {"type": "string"}},
+                                "allow_seed": {"type": "boolean"},
+                            },
                         },
                     ),
                 }
@@ -193,6 +208,13 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
                     "parameters": [_GAME_ID, _SINCE],
                     "security": _AUTH,
                     "responses": _answers(200, {"$ref": "#/components/schemas/State"}, *seat_errors),
+                }
+            },
+            "/api/games/{game_id}/watch": {
+                "get": {
+                    "summary": "A spectator's state (no seat: what every seat sees), with the events from 'since' on",
+                    "parameters": [_GAME_ID, _SINCE],
+                    "responses": _answers(200, {"$ref": "#/components/schemas/PublicState"}),
                 }
             },
             "/api/games/{game_id}/join": {

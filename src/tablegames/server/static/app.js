@@ -33,7 +33,14 @@ const JOKER = /^JK(\d+)$/;
 const S = {
   game: null,
   token: null,
-  state: null,
+  watching: false, // a spectator: no seat, the public state only
+  state: null, // the latest state from the server
+  lines: [], // every event's line shown so far, in order
+  events: [], // every event's JSON form shown so far
+  queue: [], // events received and not shown yet: { index, event, text }
+  freshFrom: 0, // the index of the first event the latest state brought
+  animating: false,
+  stream: null, // the AbortController of the open event stream
   selected: null,
   discard: new Set(),
   busy: false,
@@ -50,6 +57,7 @@ function el(tag, attrs, ...children) {
     if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "text") node.textContent = value;
+    else if (key === "style") node.style.cssText = value; // through the CSSOM, which the page's CSP allows
     else node.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
@@ -61,6 +69,7 @@ function svg(tag, attrs, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
     else if (key === "text") node.textContent = value;
+    else if (key === "style") node.style.cssText = value; // through the CSSOM, which the page's CSP allows
     else node.setAttribute(key, value);
   }
   for (const child of children) if (child) node.append(child);
@@ -68,20 +77,35 @@ function svg(tag, attrs, ...children) {
 }
 
 // ---- talking to the server -------------------------------------------------------------
+//
+// A seat's token is sent in the Authorization header only, and kept in this browser's
+// localStorage (never in the address, which shows `#game=<id>` or `#watch=<id>`). Each action
+// names the version (the event count) of the state it was chosen on; the server answers a stale
+// one with 409 and the current state, which the page then shows.
+
+const TOKEN_KEY = (game) => `tablegames.seat.${game}`;
+
+class ApiError extends Error {
+  constructor(status, data) {
+    super(data.message || `the server answered ${status}`);
+    this.status = status;
+    this.kind = data.error;
+    this.state = data.state || null;
+  }
+}
 
 async function api(method, path, body) {
-  const response = await fetch(path, {
-    method,
-    headers: body === undefined ? {} : { "Content-Type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (S.token) headers.Authorization = `Bearer ${S.token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data;
   try {
     data = await response.json();
   } catch {
     throw new Error(`the server answered ${response.status} ${response.statusText} without JSON`);
   }
-  if (!response.ok) throw new Error(data.message || `the server answered ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }
 
@@ -91,101 +115,347 @@ function showError(message) {
   box.hidden = !message;
 }
 
+function showNote(message) {
+  const box = $("note");
+  box.textContent = message;
+  box.hidden = !message;
+}
+
+// Who sits where in a new game: the person's seat, and the chosen bot (or "open", a seat other
+// people take from the lobby) in every other seat.
+function seatsRequest() {
+  const players = $("seat").options.length;
+  const mine = Number($("seat").value);
+  return Array.from({ length: players }, (_, i) => (i === mine ? "me" : $("bots").value));
+}
+
 async function newGame(event) {
   event.preventDefault();
   let request;
   try {
-    request = {
-      variant: $("variant").value,
-      options: readOptions(),
-      seat: Number($("seat").value),
-      bots: $("bots").value,
-    };
+    request = { variant: $("variant").value, options: readOptions(), seats: seatsRequest() };
     const seed = $("seed").value.trim();
-    if ($("seed").validity.badInput || (seed !== "" && !Number.isSafeInteger(Number(seed)))) {
-      throw new Error(`the seed must be a whole number, got ${JSON.stringify($("seed").value)}`);
+    if (!$("seed-field").hidden && seed !== "") {
+      if ($("seed").validity.badInput || !Number.isSafeInteger(Number(seed))) {
+        throw new Error(`the seed must be a whole number, got ${JSON.stringify($("seed").value)}`);
+      }
+      request.seed = Number(seed);
     }
-    if (seed !== "") request.seed = Number(seed);
   } catch (error) {
     showError(error.message);
     return;
   }
   try {
     setBusy(true);
-    const data = await api("POST", "/api/games", request);
-    setBusy(false);
-    S.game = data.game;
-    S.token = data.token;
-    history.replaceState(null, "", `#${data.game}:${data.token}`);
+    S.token = null;
+    const data = await api("POST", "api/games", request);
+    sit(data.game, data.token, data.seat);
     showError("");
-    accept(data.state, true);
+    reset();
+    setBusy(false);
+    await accept(data.state);
   } catch (error) {
     showError(error.message);
   } finally {
     setBusy(false);
   }
+}
+
+// Takes a seat: remembers its token in this browser and shows the game's id in the address.
+function sit(game, token, seat) {
+  stopStream();
+  S.game = game;
+  S.token = token;
+  S.watching = false;
+  localStorage.setItem(TOKEN_KEY(game), JSON.stringify({ token, seat }));
+  history.replaceState(null, "", `#game=${game}`);
 }
 
 async function send(action) {
-  if (S.busy || !S.game) return;
+  if (S.busy || S.animating || !S.game || !S.state || S.watching) return;
   try {
     setBusy(true, "The bots are playing\u2026");
-    const state = await api("POST", `/api/games/${S.game}/actions?token=${encodeURIComponent(S.token)}`, action);
-    setBusy(false);
+    showNote("");
+    const state = await api("POST", `api/games/${S.game}/actions`, { action, version: S.state.version });
     showError("");
-    accept(state, false);
-  } catch (error) {
     setBusy(false);
-    showError(error.message);
-    render();
+    await accept(state);
+  } catch (error) {
+    if (error instanceof ApiError && error.state) {
+      // A stale or refused action: the answer carries the current state, shown as it is now.
+      showNote(error.kind === "Stale"
+        ? "The table moved on before your move arrived; here it is now."
+        : error.message);
+      setBusy(false);
+      await accept(error.state);
+    } else {
+      showError(error.message);
+      render();
+    }
   } finally {
     setBusy(false);
   }
 }
 
+// Opens the game in the address (`#game=<id>` with a token kept here, or `#watch=<id>`).
 async function resume() {
-  const match = /^#([\w-]+):([\w-]+)$/.exec(location.hash);
-  if (!match) return;
+  const seat = /^#game=([\w-]+)$/.exec(location.hash);
+  const watch = /^#watch=([\w-]+)$/.exec(location.hash);
+  if (!seat && !watch) return;
+  const game = (seat || watch)[1];
+  if (game === S.game && Boolean(watch) === S.watching) return;
+  stopStream();
+  reset();
+  S.game = game;
+  S.watching = Boolean(watch);
+  S.token = null;
+  if (seat) {
+    const kept = JSON.parse(localStorage.getItem(TOKEN_KEY(game)) || "null");
+    if (!kept) {
+      showError("this browser holds no seat of that game: join it from the lobby, or watch it");
+      S.game = null;
+      return;
+    }
+    S.token = kept.token;
+  }
   try {
-    S.game = match[1];
-    S.token = match[2];
-    const state = await api("GET", `/api/games/${S.game}?token=${encodeURIComponent(S.token)}`);
-    $("variant").value = state.variant;
+    const state = await api("GET", S.watching ? `api/games/${game}/watch?since=0` : `api/games/${game}?since=0`);
+    if ($("variant").value !== state.variant) $("variant").value = state.variant;
     buildSetup();
-    fillOptions(state.log.options);
-    accept(state, false);
+    fillOptions(state.options);
+    showError("");
+    await accept(state, { animate: false });
   } catch (error) {
     S.game = null;
-    showError(`could not resume that game: ${error.message}`);
+    showError(`could not open that game: ${error.message}`);
   }
 }
 
 function setBusy(busy, note) {
   S.busy = busy;
-  document.body.classList.toggle("busy", busy);
+  document.body.classList.toggle("busy", busy || S.animating);
   if (busy && note) $("status").textContent = note;
 }
 
-function accept(state, fresh) {
+// Forgets the events of the game shown (before another one is opened).
+function reset() {
+  S.state = null;
+  S.lines = [];
+  S.events = [];
+  S.queue = [];
+}
+
+// ---- events, one by one ------------------------------------------------------------------------
+//
+// Events reach the page from two places: a state (the answer to an action, or a fetch) and the
+// seat's event stream. Each event has an index in the game's log, so the page keeps each once, in
+// order, and shows new ones one at a time (the bots' moves play out, each with its line) before
+// it draws the table of the latest state.
+
+// The delay between two events shown, in milliseconds (a test may set window.TABLEGAMES_STEP_MS).
+function stepMs(waiting) {
+  const base = typeof window.TABLEGAMES_STEP_MS === "number" ? window.TABLEGAMES_STEP_MS : 450;
+  return waiting > 12 ? base / 3 : base;
+}
+
+// Queues the events from index `from` on (their JSON forms and lines) that the page lacks.
+function ingest(from, events, lines) {
+  const known = S.lines.length + S.queue.length;
+  for (let i = Math.max(0, known - from); i < events.length; i += 1) {
+    S.queue.push({ index: from + i, event: events[i], text: lines[i] });
+  }
+  return from <= known;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Shows the queued events one by one (unless `animate` is false), then the latest state's table.
+async function play(animate) {
+  if (S.animating) return;
+  S.animating = true;
+  document.body.classList.add("busy");
+  try {
+    while (S.queue.length) {
+      const item = S.queue.shift();
+      S.events.push(item.event);
+      S.lines.push(item.text);
+      if (animate && S.state && S.queue.length + 1 > 0 && item.index >= S.freshFrom) {
+        showMove(item);
+        renderLog(S.state);
+        await sleep(stepMs(S.queue.length));
+      }
+    }
+  } finally {
+    S.animating = false;
+    $("move").hidden = true;
+    for (const node of document.querySelectorAll(".seat.acting")) node.classList.remove("acting");
+    document.body.classList.toggle("busy", S.busy);
+  }
+  render();
+}
+
+// One move as it happens: its line over the table, its seat lit up.
+function showMove(item) {
+  const box = $("move");
+  box.textContent = youLine(item.text);
+  box.hidden = false;
+  for (const node of document.querySelectorAll(".seat.acting")) node.classList.remove("acting");
+  const seat = item.event && typeof item.event.seat === "number" ? item.event.seat : null;
+  if (seat !== null) {
+    const node = document.querySelector(`.seat[data-seat="${seat}"]`);
+    if (node) node.classList.add("acting");
+  }
+}
+
+// Takes a state from the server: its events join the page's, then the table is drawn.
+async function accept(state, { animate = true } = {}) {
+  if (!ingest(state.events_from, state.events, state.log_text)) {
+    // The page missed events between the ones it has and these: fetch them all again.
+    reset();
+    const full = await api("GET", S.watching ? `api/games/${S.game}/watch?since=0` : `api/games/${S.game}?since=0`);
+    return accept(full, { animate: false });
+  }
+  S.freshFrom = state.events_from;
+  const first = S.state === null;
   S.state = state;
   if ($("variant").value !== state.variant) {
     $("variant").value = state.variant;
     buildSetup();
   }
-  syncSeats(state.players);
-  $("seat").value = String(state.seat);
+  if (!S.watching) {
+    syncSeats(state.players);
+    $("seat").value = String(state.seat);
+  }
   S.selected = null;
   S.discard = new Set();
-  render();
-  announce(state, fresh);
+  if (first) render();
+  await play(animate && !first);
+  announce(state, first);
+  if (!state.is_over) startStream();
+}
+
+// ---- the event stream (Server-Sent Events, read with fetch so the token goes in a header) --------
+
+function stopStream() {
+  if (S.stream) S.stream.abort();
+  S.stream = null;
+}
+
+function startStream() {
+  if (S.stream || !S.game) return;
+  const controller = new AbortController();
+  S.stream = controller;
+  const game = S.game;
+  follow(game, controller).catch(() => {}).finally(() => {
+    if (S.stream === controller) S.stream = null;
+    // Streams end after a while (and with the game); the page reconnects while the game goes on.
+    if (S.game === game && S.state && !S.state.is_over && !controller.signal.aborted) setTimeout(startStream, 1000);
+  });
+}
+
+async function follow(game, controller) {
+  if (S.watching) {
+    // A spectator polls the public state: it holds no token for a stream.
+    while (!controller.signal.aborted && S.state && !S.state.is_over) {
+      await sleep(1500);
+      if (controller.signal.aborted || S.busy || S.animating) continue;
+      const state = await api("GET", `api/games/${game}/watch?since=${S.lines.length + S.queue.length}`);
+      if (state.version > S.state.version && !controller.signal.aborted) await acceptQuietly(state);
+    }
+    return;
+  }
+  const since = S.lines.length + S.queue.length;
+  const response = await fetch(`api/games/${game}/events?since=${since}`, {
+    headers: { Authorization: `Bearer ${S.token}` },
+    signal: controller.signal,
+  });
+  if (!response.ok || !response.body) return;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const message = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      await onMessage(game, message);
+    }
+  }
+}
+
+// One Server-Sent Events message: an `event` (index, event, text) or a `version`.
+async function onMessage(game, message) {
+  let kind = "message";
+  let data = "";
+  for (const line of message.split("\n")) {
+    if (line.startsWith("event: ")) kind = line.slice(7);
+    else if (line.startsWith("data: ")) data += line.slice(6);
+  }
+  if (!data || S.game !== game) return;
+  const body = JSON.parse(data);
+  if (kind === "version" && S.state && body.version > S.state.version && !S.busy) {
+    // Another seat moved (a person in the lobby's game, or bots after them): fetch the new state.
+    const state = await api("GET", `api/games/${game}?since=${S.lines.length + S.queue.length}`);
+    if (S.game === game && state.version > S.state.version) await acceptQuietly(state);
+  }
+}
+
+async function acceptQuietly(state) {
+  if (S.busy) return;
+  await accept(state);
+}
+
+// ---- the lobby ---------------------------------------------------------------------------------
+
+async function refreshLobby() {
+  const list = $("lobby");
+  try {
+    const data = await api("GET", "api/lobby");
+    list.replaceChildren(...data.games.map((g) => el("li", { "data-game": g.game },
+      el("span", { text: `${g.variant} \u00b7 open: ${g.open_seats.join(", ")}` }),
+      el("button", { class: "join", onclick: () => join(g.game, g.open_seats[0]) }, "Join"),
+      el("button", { class: "watch", onclick: () => { location.hash = `#watch=${g.game}`; } }, "Watch"))));
+    if (!data.games.length) list.append(el("li", { class: "none", text: "No game has an open seat." }));
+  } catch (error) {
+    list.replaceChildren(el("li", { class: "none", text: `The lobby is not available: ${error.message}` }));
+  }
+}
+
+async function join(game, seat) {
+  try {
+    setBusy(true);
+    S.token = null;
+    const data = await api("POST", `api/games/${game}/join`, { seat });
+    sit(data.game, data.token, data.seat);
+    reset();
+    const state = await api("GET", `api/games/${game}?since=0`);
+    showError("");
+    setBusy(false);
+    await accept(state, { animate: false });
+  } catch (error) {
+    showError(`could not join: ${error.message}`);
+  } finally {
+    setBusy(false);
+    refreshLobby();
+  }
 }
 
 // ---- who sits where -----------------------------------------------------------------------
 
+// Who holds a seat, as the state's `seats` says: "person" (a person), "open" (nobody yet, a
+// seat for the lobby) or "bot:<name>".
+function occupant(seat) {
+  const held = S.state.seats[seat];
+  if (held.startsWith("bot:")) return held.slice(4);
+  return held === "open" ? "open seat" : "player";
+}
+
 function seatName(seat) {
   const st = S.state;
   if (seat === st.seat) return "You";
-  return `Seat ${seat} \u00b7 ${st.bots[seat]}`;
+  return `Seat ${seat} \u00b7 ${occupant(seat)}`;
 }
 
 function sideName(side) {
@@ -309,7 +579,7 @@ function piecesIn(data, found = new Set()) {
 // What the table is played with, for the backs of the other seats' pieces: the kind of the
 // first piece in the seat's view, else in its log.
 function tableKind(st) {
-  for (const source of [st.view.hand, st.view, st.log.events]) {
+  for (const source of [st.view ? st.view.hand : [], st.view || {}, S.events]) {
     for (const piece of piecesIn(source)) return pieceKind(piece);
   }
   return "card";
@@ -396,7 +666,7 @@ function sniffPlacements(view) {
 
 function freshTiles() {
   const fresh = new Set();
-  for (const event of S.state.events || []) if (event.type === "tile_played") fresh.add(event.tile);
+  for (const event of S.events.slice(S.freshFrom)) if (event.type === "tile_played") fresh.add(event.tile);
   return fresh;
 }
 
@@ -518,10 +788,10 @@ function renderSmear(st) {
     tricks.append(el("div", { class: "fact-label", text: "Tricks this hand" }));
     view.tricks_won.forEach((n, side) => tricks.append(el("div", { text: `${sideName(side)}: ${n}` })));
   }
-  const last = lastTrick(st);
+  const last = view.last_trick; // the last completed trick of this hand, as the view carries it
   if (last) {
-    tricks.append(el("div", { class: "fact-label", text: `Last trick: ${seatName(last.seat)}` }),
-      el("div", { class: "last-trick" }, ...last.cards.map((c) => cardEl(c, true))));
+    tricks.append(el("div", { class: "fact-label", text: `Last trick: ${seatName(last.winner)}` }),
+      el("div", { class: "last-trick" }, ...last.cards.map((c) => cardEl(c.card, true))));
   }
   const mine = el("div", { class: "facts corner-info bl" });
   if (view.picked_up && view.picked_up.length) {
@@ -575,37 +845,18 @@ function toggleDiscard(card) {
   render();
 }
 
-function lastTrick(st) {
-  const events = st.log.events;
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].type === "hand_dealt") return null;
-    if (events[i].type === "trick_won") return events[i];
-  }
-  return null;
-}
-
-// The last finished Sniff hand, rebuilt from the seat's log: each tile_played event names the
-// arm it went on, and arms grow outward, so the final layout is the placements in order.
+// The last finished Sniff hand: its final layout, as the view carries it (`last_layout`), and
+// the lines of its end (from its hand_ended event to the next deal).
 function lastSniffHand(st) {
-  const events = st.log.events;
+  const layout = st.view.last_layout;
+  if (!layout) return null;
   let end = -1;
-  for (let i = events.length - 1; i >= 0; i -= 1) {
-    if (events[i].type === "hand_ended") { end = i; break; }
+  for (let i = S.events.length - 1; i >= 0; i -= 1) {
+    if (S.events[i].type === "hand_ended" && S.events[i].hand_number === layout.hand_number) { end = i; break; }
   }
-  if (end < 0) return null;
-  const view = { opening: null, sniff: null, arms: ["W", "E", "N", "S"].map((id) => ({ id, tiles: [] })) };
-  let start = end;
-  while (start > 0 && events[start].type !== "hand_dealt") start -= 1;
-  for (const event of events.slice(start, end)) {
-    if (event.type !== "tile_played") continue;
-    if (event.end === null) view.opening = event.tile;
-    else view.arms.find((a) => a.id === event.end).tiles.push(event.tile);
-    const [a, b] = halves(event.tile);
-    if (view.sniff === null && a === b) view.sniff = event.tile;
-  }
-  let next = events.findIndex((e, i) => i > end && e.type === "hand_dealt");
-  if (next < 0) next = events.length;
-  return { view, number: events[end].hand_number, lines: st.log_text.slice(end, next) };
+  let next = S.events.findIndex((e, i) => i > end && e.type === "hand_dealt");
+  if (next < 0) next = S.events.length;
+  return { view: layout, number: layout.hand_number, lines: end < 0 ? [] : S.lines.slice(end, next) };
 }
 
 // The "Last hand" panel of Sniff: the final layout and what each seat scored. Returns whether
@@ -617,10 +868,7 @@ function renderSniffLastHand(st) {
   box.replaceChildren(el("p", { class: "target-note", text: `The table at the end of hand ${last.number}:` }),
     drawSniffLayout(last.view, [], new Set(), "last-layout"));
   const list = el("ul", { class: "awards" });
-  for (const line of last.lines) {
-    const seat = /^seat (\d+)/.exec(line);
-    list.append(el("li", { text: seat && Number(seat[1]) === st.seat ? asYou(line) : line }));
-  }
+  for (const line of last.lines) list.append(el("li", { text: youLine(line) }));
   box.append(list);
   return true;
 }
@@ -631,7 +879,7 @@ function renderSmearLastHand(st) {
   if (!last) return false;
   const box = $("last-hand");
   box.replaceChildren();
-  box.append(el("p", { text: `Hand ${last.hand_number}: ${seatName(last.bidder)} bid ${last.bid} and ${last.made ? "made it" : "was set"}.` }));
+  box.append(el("p", { text: `Hand ${last.hand_number}: ${seatName(last.bidder)} bid ${last.bid} and ${last.made ? "made it" : last.bidder === st.seat ? "were set" : "was set"}.` }));
   const list = el("ul", { class: "awards" });
   for (const award of last.awards) {
     const who = award.side === null ? "nobody" : sideName(award.side);
@@ -680,7 +928,7 @@ function renderScores(st) {
   const box = $("scores");
   box.replaceChildren();
   const mySide = st.side_of_seat[st.seat];
-  const target = typeof st.view.target === "number" ? st.view.target : null;
+  const target = st.view && typeof st.view.target === "number" ? st.view.target : null;
   const paperTally = S.variants.get(st.variant).paper_tally;
   st.scores.forEach((score, side) => {
     const row = el("div", {
@@ -708,7 +956,7 @@ function renderScores(st) {
 function renderSeats(st) {
   const seats = $("seats");
   seats.replaceChildren();
-  const view = st.view;
+  const view = st.view || { current_player: st.current_player, hand_sizes: [] }; // a spectator has no view
   const noun = tableKind(st);
   const bids = Array.isArray(view.bids) ? view.bids.filter((b) => b && "seat" in b && "amount" in b) : [];
   for (let seat = 0; seat < st.players; seat += 1) {
@@ -723,7 +971,7 @@ function renderSeats(st) {
       const offset = (seat - st.seat + st.players) % st.players;
       node.style.left = `${(100 * offset) / st.players}%`;
     }
-    if (!mine) {
+    if (!mine && typeof view.hand_sizes[seat] === "number") {
       const size = view.hand_sizes[seat];
       badge.title = `${size} ${noun}${size === 1 ? "" : "s"}`;
       const backs = el("div", { class: "backs" });
@@ -739,25 +987,41 @@ function renderSeats(st) {
 function renderLog(st) {
   const list = $("log");
   list.replaceChildren();
-  st.log_text.forEach((line, i) => {
+  S.lines.forEach((line, i) => {
     const seat = /^seat (\d)/.exec(line);
     const start = /^hand \d+( dealt|, dealt)/.test(line);
-    const text = seat && Number(seat[1]) === st.seat ? asYou(line) : line;
-    list.append(el("li", { class: `${start ? "hand-start" : ""}${i >= st.events_from ? " fresh" : ""}` },
-      el("span", { class: `dot ${seat ? `seat-c${seat[1]}` : ""}` }), el("span", { text })));
+    list.append(el("li", { class: `${start ? "hand-start" : ""}${i >= S.freshFrom ? " fresh" : ""}` },
+      el("span", { class: `dot ${seat ? `seat-c${seat[1]}` : ""}` }), el("span", { text: youLine(line) })));
   });
   list.scrollTop = list.scrollHeight;
 }
 
-// "seat 0 plays 6-4" as the person reads it: "You play 6-4".
-function asYou(line) {
-  return line.replace(/^seat \d+ (\w+)/, (_, verb) => {
-    let own = verb;
-    if (verb === "is") own = "are";
-    else if (/(ss|sh|ch|o)es$/.test(verb)) own = verb.slice(0, -2);
-    else if (verb.endsWith("s")) own = verb.slice(0, -1);
-    return `You ${own}`;
+// A verb after "seat N" (third person) as it reads after "you".
+function ownVerb(verb) {
+  const irregular = { is: "are", was: "were", has: "have", does: "do" };
+  if (Object.hasOwn(irregular, verb)) return irregular[verb];
+  if (/(ss|sh|ch|x|o)es$/.test(verb)) return verb.slice(0, -2);
+  if (/[^s]s$/.test(verb)) return verb.slice(0, -1);
+  return verb; // a past tense ("bid", "went") reads the same
+}
+
+// A line of the log as the person at the page's seat reads it: "seat 0 plays 6-4" is "You play
+// 6-4", "seat 0 bid 4 and was set" is "You bid 4 and were set", "passes to seat 0" is "passes to
+// you". Other seats keep their numbers.
+function youLine(line) {
+  const st = S.state;
+  if (!st || typeof st.seat !== "number") return line;
+  const me = new RegExp(`\\bseat ${st.seat}\\b( [a-z]+)?(( [^;,.()]*?)? and (was|is|has)\\b)?`, "g");
+  const text = line.replace(me, (whole, verb, tail, between, second) => {
+    if (!verb) return "you";
+    const word = verb.trim();
+    const known = /^(bid|went|made|passed|won|took|played|is|was|has|does|[a-z]+s)$/.test(word);
+    if (!known) return `you${verb}${tail || ""}`; // "seat 0 in the lead": not a verb
+    let out = `you ${ownVerb(word)}`;
+    if (tail) out += `${between || ""} and ${ownVerb(second)}`;
+    return out;
   });
+  return text.startsWith("you") ? `Y${text.slice(1)}` : text;
 }
 
 function renderStatus(st) {
@@ -765,6 +1029,8 @@ function renderStatus(st) {
   status.replaceChildren();
   if (st.is_over) {
     status.append("The match is over.");
+  } else if (S.watching) {
+    status.append(el("b", { text: "Watching." }), ` Seat ${st.current_player} to play. You see what every seat sees, and no hand.`);
   } else if (st.current_player === st.seat) {
     status.append(el("b", { text: "Your turn." }), ` ${rendererFor(st.variant).hint(st)}`);
   } else {
@@ -774,7 +1040,7 @@ function renderStatus(st) {
   winner.hidden = !st.is_over;
   if (st.is_over) {
     winner.replaceChildren(
-      el("h2", { text: st.side_of_seat[st.seat] === st.winner ? "You win!" : "Game over" }),
+      el("h2", { text: !S.watching && st.side_of_seat[st.seat] === st.winner ? "You win!" : "Game over" }),
       el("p", { id: "winner-text", "data-winner": st.winner, text: `${sideName(st.winner)} won, ${finalScore(st)}.` }),
       el("button", { class: "primary", onclick: (e) => newGame(e) }, "Play again"));
   }
@@ -788,7 +1054,7 @@ function finalScore(st) {
 
 function announce(st, fresh) {
   const banner = $("banner");
-  const lines = st.log_text.slice(st.events_from);
+  const lines = S.lines.slice(S.freshFrom).map(youLine);
   const news = lines.filter((line) => /ends|hand \d+, trump|thrown in|wins|won/.test(line));
   if (fresh || !news.length) {
     banner.hidden = true;
@@ -804,7 +1070,7 @@ function render() {
   $("welcome").hidden = true;
   $("felt").classList.toggle("no-side-seats", st.players === 2);
   for (const id of ["center", "hand", "actions"]) $(id).replaceChildren();
-  const renderer = rendererFor(st.variant);
+  const renderer = S.watching ? WATCHING : rendererFor(st.variant);
   $("felt").dataset.renderer = renderer.name;
   renderer.table(st);
   renderSeats(st);
@@ -835,6 +1101,16 @@ const GENERIC = {
   table: renderGeneric,
   lastHand: null,
   hint: () => "Press an action below, or a piece of yours that only one action uses.",
+};
+
+// A spectator's table: no view (a view is one seat's), so the public events tell the game.
+const WATCHING = {
+  name: "watching",
+  table: (st) => $("center").append(el("div", { class: "generic-table" },
+    el("div", { class: "fact-label", text: `${st.variant} \u00b7 ${S.lines.length} events` }),
+    el("p", { id: "last-line", text: S.lines.length ? S.lines[S.lines.length - 1] : "" }))),
+  lastHand: null,
+  hint: () => "",
 };
 
 function rendererFor(variant) {
@@ -1055,15 +1331,21 @@ function buildSetup() {
   $("variant-summary").textContent = variant.summary;
   const bots = $("bots");
   const keep = bots.value;
-  bots.replaceChildren(...variant.bots.map((name) => el("option", { value: name, text: name })));
-  if (variant.bots.includes(keep)) bots.value = keep;
+  bots.replaceChildren(...variant.bots.map((name) => el("option", { value: name, text: name })),
+    el("option", { value: "open", text: OPEN_SEATS }));
+  if (variant.bots.includes(keep) || keep === "open") bots.value = keep;
   syncSeats();
 }
 
+// The choice, beside the bots, of seats that people take from the lobby.
+const OPEN_SEATS = "open seats (people join)";
+
 async function start() {
   $("setup").addEventListener("submit", newGame);
+  $("lobby-refresh").addEventListener("click", refreshLobby);
   try {
-    const data = await api("GET", "/api/variants");
+    const data = await api("GET", "api/variants");
+    $("seed-field").hidden = !data.allow_seed; // a server chooses the seed unless its operator allows
     for (const variant of data.variants) S.variants.set(variant.name, variant);
     $("variant").replaceChildren(...data.variants.map((v) => el("option", { value: v.name, title: v.summary, text: v.name })));
     buildSetup();
@@ -1073,9 +1355,8 @@ async function start() {
   }
   $("variant").addEventListener("change", buildSetup);
   $("options").addEventListener("change", () => syncSeats());
-  window.addEventListener("hashchange", () => {
-    if (!location.hash.startsWith(`#${S.game}:`)) resume();
-  });
+  window.addEventListener("hashchange", () => resume());
+  refreshLobby();
   await resume();
 }
 
