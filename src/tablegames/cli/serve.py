@@ -69,7 +69,10 @@ def run_serve(
         allowed_hosts=hosts, allow_seed=allow_seed, signing_key=signing_key(key_file), **(limits or {})
     )
     app = create_app(store, config)
-    out.write(f"tablegames serve: games in {db}, on http://{host}:{port}/api (allowed hosts: {', '.join(hosts)})\n")
+    out.write(
+        f"tablegames serve: games in {db}; the page on http://{host}:{port}/, the API under /api/"
+        f" (hosts: {', '.join(hosts)})\n"
+    )
     out.flush()
     uvicorn.run(app, host=host, port=port, log_level="info")
     return 0
