@@ -22,8 +22,9 @@ Without pytest, one call runs every check over Hypothesis-drawn scenarios and ra
 Each check is a plain function ``check_<name>(scenario, *, max_steps=10_000) -> None`` on a
 ``Scenario`` (variant, options, seed, choices, then, steps, seat, swaps), and
 ``CHECKS`` maps the short names (``terminates``, ``views``, ``pieces``, ``replay``,
-``same_seed``, ``clone``, ``no_leaks``, ``indistinguishable``, ``illegal_refused``,
-``json_round_trip``, ``worlds``, ``capabilities``, ``text``) to them; ``run_check`` runs one
+``same_seed``, ``clone``, ``no_leaks``, ``indistinguishable``, ``public``,
+``public_indistinguishable``, ``illegal_refused``, ``json_round_trip``, ``worlds``,
+``capabilities``, ``text``) to them; ``run_check`` runs one
 over drawn scenarios. Strategies: ``variant_options``, ``seeds``, ``action_choices``, ``scenarios``.
 
 Two checks need optional hooks of :class:`~tablegames.core.game.Game`:
@@ -73,6 +74,7 @@ from tablegames.testing.properties import (
 )
 from tablegames.testing.runner import DEFAULT_EXAMPLES, check_variant, kit_settings, run_check
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
+from tablegames.testing.spectator import check_public, check_public_indistinguishable
 from tablegames.testing.strategies import (
     DEFAULT_MAX_CHOICES,
     DEFAULT_MAX_POSITION,
@@ -111,6 +113,8 @@ __all__ = [
     "check_worlds",
     "check_no_leaks",
     "check_pieces_conserved",
+    "check_public",
+    "check_public_indistinguishable",
     "check_replay",
     "check_same_seed",
     "check_terminates",

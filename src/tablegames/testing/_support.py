@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from tablegames.core import registry
-from tablegames.core.errors import TableGamesError
+from tablegames.core.errors import IllegalActionError, InvalidOptionsError, TableGamesError
 from tablegames.core.game import Game
 from tablegames.core.serde import dumps, to_json
+from tablegames.testing.scenario import ConformanceError, Scenario
 
 _MISSING: Any = object()
 
@@ -152,3 +153,98 @@ def as_registered(variant: type[Game]) -> Iterator[None]:
             table.pop(name, None)
         else:
             table[name] = saved
+
+
+def redaction_problem(full: Any, seen: Any, path: str, *, upper: str = "the full event") -> str | None:
+    """Where parsed JSON ``seen`` is not ``full`` (``upper`` in the message) with some values set to null."""
+    if seen is None or seen == full:
+        return None
+    if isinstance(full, dict) and isinstance(seen, dict):
+        if set(full) != set(seen):
+            return f"{path} has keys {sorted(seen)}, {upper} {sorted(full)} (hidden fields become null)"
+        for key in full:
+            problem = redaction_problem(full[key], seen[key], f"{path}.{key}", upper=upper)
+            if problem is not None:
+                return problem
+        return None
+    if isinstance(full, list) and isinstance(seen, list) and len(full) == len(seen):
+        for i, (a, b) in enumerate(zip(full, seen, strict=True)):
+            problem = redaction_problem(a, b, f"{path}[{i}]", upper=upper)
+            if problem is not None:
+                return problem
+        return None
+    return f"{path} is {json.dumps(seen)}, but {upper} has {json.dumps(full)} (a redacted field is null)"
+
+
+Looks = Callable[[Game], Sequence[tuple[str, str]]]
+"""What an observer sees of a game: a few JSON texts, each with a plural label (``"views"``)."""
+
+
+def _strings_seen(looks: Sequence[tuple[str, str]]) -> set[str]:
+    found: set[str] = set()
+    for _, text in looks:
+        found |= strings_in(json.loads(text))
+    return found
+
+
+def play_alike(
+    check: str, scenario: Scenario, start: Game, *, observer: str, looks: Looks, hand_seat: int, max_steps: int
+) -> None:
+    """Two games whose first deals differ only in pieces ``observer`` cannot see must look alike to it.
+
+    The pieces of ``start``'s first deal that ``looks(start)`` never names are swapped by the
+    scenario's ``swaps``, giving a second stacked deal. Both games play the same actions (with
+    the swapped pieces exchanged) while they stay legal, the full logs stay alike but for the
+    exchange, and the swapped pieces stay out of what the observer sees, until the end of the
+    first hand (read from ``hand_seat``'s view); what ``looks`` gives must be identical throughout.
+
+    Raises:
+        ConformanceError: naming ``check`` and the first text that differs.
+
+    """
+    variant = scenario.variant
+    deal = to_json(variant.deals_from_events(list(start.log().events))[0])
+    pieces = piece_strings(variant)
+    hidden = sorted((strings_in(deal) & pieces) - _strings_seen(looks(start)))
+    if len(hidden) < 2:
+        return
+    order = list(hidden)
+    for x, y in scenario.swaps:
+        i, j = x % len(order), y % len(order)
+        order[i], order[j] = order[j], order[i]
+    mapping = {a: b for a, b in zip(hidden, order, strict=True) if a != b}
+    if not mapping:
+        return
+    moved = set(mapping)
+    second = map_strings(deal, mapping)
+    a = scenario.new_game(deals=[deal])
+    try:
+        b = scenario.new_game(deals=[second])
+    except InvalidOptionsError as exc:
+        raise ConformanceError(check, scenario, 0, f"the deal with {mapping} exchanged was refused: {exc}") from None
+    hand = json.loads(dumps(a.view(hand_seat)))["hand_number"]
+    choose = scenario.chooser()
+    step = 0
+    what = f"{observer} with {', '.join(f'{x}<->{y}' for x, y in sorted(mapping.items()) if x < y) or mapping}"
+    while True:
+        if json.loads(dumps(a.view(hand_seat)))["hand_number"] != hand:
+            return
+        if map_strings(json.loads(dumps(a.log())), mapping) != json.loads(dumps(b.log())):
+            return  # play went differently (a seat drew instead of playing...): that may show
+        seen_a, seen_b = looks(a), looks(b)
+        if moved & (_strings_seen(seen_a) | _strings_seen(seen_b)):
+            return
+        for (label, text_a), (_, text_b) in zip(seen_a, seen_b, strict=True):
+            if text_a != text_b:
+                detail = f"{what}: the {label} differ {json_difference(text_a, text_b)}"
+                raise ConformanceError(check, scenario, step, detail)
+        if a.is_over or step >= max_steps:
+            return
+        action = choose(a, step)
+        mirrored = map_strings(to_json(action), mapping)
+        a.apply(action)
+        try:
+            b.apply(b.action_from_json(mirrored))
+        except IllegalActionError:
+            return
+        step += 1

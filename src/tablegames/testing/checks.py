@@ -32,14 +32,16 @@ from tablegames.testing._support import (
     action_texts,
     as_registered,
     json_difference,
-    map_strings,
     piece_strings,
+    play_alike,
     quick_state,
+    redaction_problem,
     snapshot,
     snapshot_difference,
     strings_in,
 )
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
+from tablegames.testing.spectator import check_public, check_public_indistinguishable
 from tablegames.testing.text import check_text
 from tablegames.testing.worlds import check_capabilities, check_worlds
 
@@ -389,27 +391,6 @@ def _hand_start(events: list[Any], hand_number: Any) -> int:
     return 0
 
 
-def _redaction_problem(full: Any, seen: Any, path: str) -> str | None:
-    """Where a redacted event is not its full event with some fields set to null."""
-    if seen is None or seen == full:
-        return None
-    if isinstance(full, dict) and isinstance(seen, dict):
-        if set(full) != set(seen):
-            return f"{path} has keys {sorted(seen)}, the full event {sorted(full)} (hidden fields become null)"
-        for key in full:
-            problem = _redaction_problem(full[key], seen[key], f"{path}.{key}")
-            if problem is not None:
-                return problem
-        return None
-    if isinstance(full, list) and isinstance(seen, list) and len(full) == len(seen):
-        for i, (a, b) in enumerate(zip(full, seen, strict=True)):
-            problem = _redaction_problem(a, b, f"{path}[{i}]")
-            if problem is not None:
-                return problem
-        return None
-    return f"{path} is {json.dumps(seen)}, but the full event has {json.dumps(full)} (a redacted field is null)"
-
-
 def check_no_leaks(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) -> None:
     """No view and no redacted log of a seat names a piece hidden from that seat.
 
@@ -462,7 +443,7 @@ def check_no_leaks(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) ->
                     name, scenario, step, f"log({seat}) has {len(events)} events, the full log {len(full_events)}"
                 )
             for i, (full, seen) in enumerate(zip(full_events, events, strict=True)):
-                problem = _redaction_problem(full, seen, f"events[{i}]")
+                problem = redaction_problem(full, seen, f"events[{i}]")
                 if problem is not None:
                     raise _fail(name, scenario, step, f"log({seat}): {problem}")
             start = _hand_start(events, view.get("hand_number"))
@@ -491,59 +472,15 @@ def check_indistinguishable(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_
     pieces exchanged) while they stay legal and the swapped pieces stay hidden, until the end
     of the first hand; the seat's views and redacted logs must be identical throughout.
     """
-    name = "indistinguishable"
-    variant = scenario.variant
     start = scenario.new_game()
     seat = scenario.seat_of(start)
-    deal = to_json(variant.deals_from_events(list(start.log().events))[0])
-    pieces = piece_strings(variant)
-    seen = strings_in(json.loads(dumps(start.view(seat)))) | strings_in(json.loads(dumps(start.log(seat))))
-    hidden = sorted((strings_in(deal) & pieces) - seen)
-    if len(hidden) < 2:
-        return
-    order = list(hidden)
-    for x, y in scenario.swaps:
-        i, j = x % len(order), y % len(order)
-        order[i], order[j] = order[j], order[i]
-    mapping = {a: b for a, b in zip(hidden, order, strict=True) if a != b}
-    if not mapping:
-        return
-    moved = set(mapping)
-    second = map_strings(deal, mapping)
-    a = scenario.new_game(deals=[deal])
-    try:
-        b = scenario.new_game(deals=[second])
-    except InvalidOptionsError as exc:
-        raise _fail(name, scenario, 0, f"the deal with {mapping} exchanged was refused: {exc}") from None
-    hand = json.loads(dumps(a.view(seat)))["hand_number"]
-    choose = scenario.chooser()
-    step = 0
-    what = f"seat {seat} with {', '.join(f'{x}<->{y}' for x, y in sorted(mapping.items()) if x < y) or mapping}"
-    while True:
-        view_a, view_b = dumps(a.view(seat)), dumps(b.view(seat))
-        if json.loads(view_a)["hand_number"] != hand:
-            return
-        if map_strings(json.loads(dumps(a.log())), mapping) != json.loads(dumps(b.log())):
-            return  # play went differently (a seat drew instead of playing...): that may show
-        log_a, log_b = dumps(a.log(seat)), dumps(b.log(seat))
-        visible = strings_in(json.loads(view_a)) | strings_in(json.loads(log_a))
-        visible |= strings_in(json.loads(view_b)) | strings_in(json.loads(log_b))
-        if moved & visible:
-            return
-        if view_a != view_b:
-            raise _fail(name, scenario, step, f"{what}: the views differ {json_difference(view_a, view_b)}")
-        if log_a != log_b:
-            raise _fail(name, scenario, step, f"{what}: the redacted logs differ {json_difference(log_a, log_b)}")
-        if a.is_over or step >= max_steps:
-            return
-        action = choose(a, step)
-        mirrored = map_strings(to_json(action), mapping)
-        a.apply(action)
-        try:
-            b.apply(b.action_from_json(mirrored))
-        except IllegalActionError:
-            return
-        step += 1
+
+    def looks(game: Game) -> tuple[tuple[str, str], ...]:
+        return (("views", dumps(game.view(seat))), ("redacted logs", dumps(game.log(seat))))
+
+    play_alike(
+        "indistinguishable", scenario, start, observer=f"seat {seat}", looks=looks, hand_seat=seat, max_steps=max_steps
+    )
 
 
 # -- illegal actions ----------------------------------------------------------------------------
@@ -852,6 +789,8 @@ CHECKS: Final[Mapping[str, Check]] = {
     "clone": check_clone,
     "no_leaks": check_no_leaks,
     "indistinguishable": check_indistinguishable,
+    "public": check_public,
+    "public_indistinguishable": check_public_indistinguishable,
     "illegal_refused": check_illegal_refused,
     "json_round_trip": check_json_round_trip,
     "worlds": check_worlds,

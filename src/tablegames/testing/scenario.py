@@ -105,7 +105,8 @@ class Scenario:
     seat: int = 0
     """The seat a check looks from, where it needs one (modulo the number of seats)."""
     swaps: tuple[tuple[int, int], ...] = attrs.field(default=(), converter=tuple)
-    """Pairs of indices into the pieces hidden from ``seat``, swapped to make a second deal."""
+    """Pairs of indices into the pieces hidden from ``seat`` (from a spectator, for the
+    ``public_indistinguishable`` check), swapped to make a second deal."""
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "options", build_options(self.variant.options_class, self.options or {}))
