@@ -73,7 +73,7 @@ def redact_public(event: _E, players: int) -> _E:
     meet of the seats' values: a value every seat sees alike is kept; tuples (or lists) of one
     length are met element by element, and attrs instances of one class field by field;
     anything else that differs between seats becomes ``None``, as a hidden field does in a
-    seat's redaction. The result is built with :func:`attrs.evolve`, so the event's validators
+    seat's redaction. The result is built with ``attrs.evolve``, so the event's validators
     run. Nothing here knows a variant: it follows from :meth:`Event.redact` alone, so a
     spectator can never see a piece that some seat may not see.
 
