@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Self
 
 import attrs
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -14,7 +16,8 @@ import tablegames
 from tablegames.components.cards import Card
 from tablegames.components.tiles import Tile
 from tablegames.core import Event, InvalidOptionsError, redact_public, visible
-from tablegames.core.serde import structure, to_json
+from tablegames.core.serde import dumps, structure, to_json
+from tablegames.schema import schema_for
 from tablegames.variants.smear import Discarded, Smear, UndealtTaken
 from tablegames.variants.sniff import HandDealt, TileDrawn, TilePlayed
 from tests.strategies import game_cases
@@ -267,3 +270,25 @@ def test_bad_starts_are_refused(start: Any) -> None:
         game.public_events(start)
     assert info.value.option == "start"
     assert isinstance(info.value, ValueError)
+
+
+_VARIANTS = ["all-fives", "american-sniff", "auction-pitch", "euchre", "four-point-smear", "mexican-train"]
+"""The six variants this repository ships (the two built in and the four example plug-ins)."""
+
+
+@pytest.mark.parametrize("variant", _VARIANTS)
+def test_public_events_are_valid_events(variant: str) -> None:
+    """Every public event of a game played a while is valid against the variant's published event schema."""
+    validator = jsonschema.Draft202012Validator(schema_for(variant, "event"))
+    game = tablegames.new_game(variant, seed=6)
+    rng = random.Random(6)
+    for _ in range(150):
+        if game.is_over:
+            break
+        game.apply(rng.choice(list(game.legal_actions())))
+    hidden = 0
+    for event, shown in zip(game.events, game.public_events(), strict=True):
+        data = json.loads(dumps(shown))
+        assert validator.is_valid(data), (variant, data)
+        hidden += shown is not event
+    assert hidden > 0
