@@ -22,6 +22,7 @@ from tablegames.variants.sniff import (
     GameEnded,
     HandDealt,
     HandEnded,
+    LastLayout,
     LeaderDrawn,
     Passed,
     Play,
@@ -187,6 +188,10 @@ events: st.SearchStrategy[Event] = st.one_of(
 )
 """Any Sniff event with arbitrary (well-typed) fields, for JSON round trips."""
 
+_arm_views: st.SearchStrategy[tuple[ArmView, ...]] = st.lists(
+    st.builds(ArmView, st.sampled_from(END_IDS), _tile_tuples, st.integers(0, 6), st.booleans()), max_size=4
+).map(tuple)
+
 sniff_views: st.SearchStrategy[SniffView] = st.builds(
     SniffView,
     seat=st.integers(min_value=0, max_value=3),
@@ -204,10 +209,16 @@ sniff_views: st.SearchStrategy[SniffView] = st.builds(
     side_of_seat=st.lists(st.integers(0, 3), min_size=2, max_size=4).map(tuple),
     opening=st.none() | tiles,
     sniff=st.none() | tiles,
-    arms=st.lists(
-        st.builds(ArmView, st.sampled_from(END_IDS), _tile_tuples, st.integers(0, 6), st.booleans()), max_size=4
-    ).map(tuple),
+    arms=_arm_views,
     winner=_seat_or_none,
+    last_layout=st.none()
+    | st.builds(
+        LastLayout,
+        hand_number=st.integers(min_value=1, max_value=98),
+        opening=st.none() | tiles,
+        sniff=st.none() | tiles,
+        arms=_arm_views,
+    ),
 )
 """Arbitrary (well-typed) Sniff views, for JSON round trips."""
 

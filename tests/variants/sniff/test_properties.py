@@ -251,6 +251,18 @@ def test_replay_keeps_the_stacked_deals_not_yet_used(
 # -- hidden information -------------------------------------------------------------------
 
 
+def _hand_events(events: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
+    """The events of hand ``number``, from its ``hand_dealt`` to the next one."""
+    out: list[dict[str, Any]] = []
+    current = None
+    for event in events:
+        if event["type"] == "hand_dealt":
+            current = event["hand_number"]
+        if current == number:
+            out.append(event)
+    return out
+
+
 @given(case=game_cases, steps=st.integers(min_value=0, max_value=250))
 def test_no_view_or_redacted_log_names_a_tile_hidden_from_its_seat(case: GameCase, steps: int) -> None:
     """No view and no redacted log of a seat names a tile in another seat's hand or in the stock."""
@@ -261,6 +273,7 @@ def test_no_view_or_redacted_log_names_a_tile_hidden_from_its_seat(case: GameCas
         for seat in range(game.players):
             hidden = hidden_tiles(game, seat)
             view = json.loads(tablegames.dumps(game.view(seat)))
+            last = view.pop("last_layout")  # an earlier hand's table: its tiles were dealt again since
             assert not tile_strings(view) & hidden, (seat, view)
             expected_legal = game.legal_actions() if seat == game.current_player else ()
             assert view["legal_actions"] == [tablegames.to_json(a) for a in expected_legal]
@@ -277,6 +290,14 @@ def test_no_view_or_redacted_log_names_a_tile_hidden_from_its_seat(case: GameCas
                     assert all((hand is None) == (owner != seat) for owner, hand in enumerate(event["hands"]))
                 elif event["type"] == "tile_drawn":
                     assert (event["tile"] is None) == (event["seat"] != seat)
+            # the last hand's table is public: exactly the tiles that hand's placements show in this seat's log
+            ended = [e["hand_number"] for e in log["events"] if e["type"] == "hand_ended"]
+            assert (last is None) == (not ended)
+            if last is not None:
+                assert last["hand_number"] == ended[-1]
+                assert tile_strings(last) == {
+                    e["tile"] for e in _hand_events(log["events"], ended[-1]) if e["type"] == "tile_played"
+                }
         if game.is_over:
             break
         game.apply(pick(game, rng))

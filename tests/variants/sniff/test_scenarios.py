@@ -864,6 +864,32 @@ def test_dominoer_leads_the_next_hand() -> None:
     assert legal(game) == {(t, None) for t in SEED_HANDS[0]}
 
 
+def test_the_view_carries_the_layout_of_the_last_finished_hand() -> None:
+    """Every seat's view shows the table as the last hand ended; ``None`` all through hand 1."""
+    game = new(deal(SIXES_HANDS), deal(SEED_HANDS, leader=1))
+    assert table(game, 0)["last_layout"] is None
+    run(game, SIXES_SCRIPT)
+    assert table(game, 0)["last_layout"] is None and table(game, 1)["last_layout"] is None
+    put(game, "6-1", "N")  # s0's last tile: the hand ends, hand 2 is dealt
+    # the SIXES script's table: 6-6 opens (the Sniff); every arm ends on a 6
+    final = {
+        "hand_number": 1,
+        "opening": "6-6",
+        "sniff": "6-6",
+        "arms": [
+            {"id": "W", "tiles": ["6-3", "3-0", "6-0"], "value": 6, "open": True},
+            {"id": "E", "tiles": ["6-2", "4-2", "6-4"], "value": 6, "open": True},
+            {"id": "N", "tiles": ["6-5", "5-1", "6-1"], "value": 6, "open": True},
+            {"id": "S", "tiles": [], "value": 6, "open": True},
+        ],
+    }
+    assert table(game, 0)["hand_number"] == 2 and table(game, 0)["arms"] == []
+    assert table(game, 0)["last_layout"] == final and table(game, 1)["last_layout"] == final
+    put(game, "4-4", None)  # hand 2 goes on; the last hand's table stays as it ended
+    assert table(game, 1)["last_layout"] == final
+    assert tg.to_json(game.clone().view(0))["last_layout"] == final
+
+
 def test_partner_who_dominoed_leads_the_next_hand() -> None:
     """Rule 5: in partnerships the individual who placed the last tile (s2) leads, not the side or the draw."""
     nxt = deal([TILES[0:5], TILES[5:10], TILES[10:15], TILES[15:20]], leader=3)

@@ -17,7 +17,7 @@ from tablegames.variants.sniff.events import (
 from tablegames.variants.sniff.game import Sniff
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
-from tablegames.variants.sniff.view import ArmView, EndView, SniffView
+from tablegames.variants.sniff.view import ArmView, EndView, LastLayout, SniffView
 
 __all__ = [
     "END_IDS",
@@ -27,6 +27,7 @@ __all__ = [
     "GameEnded",
     "HandDealt",
     "HandEnded",
+    "LastLayout",
     "LeaderDrawn",
     "Passed",
     "Play",

@@ -32,7 +32,7 @@ from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOption
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.search import SniffWorlds
 from tablegames.variants.sniff.text import describe_event, hand_note, render_layout, view_lines
-from tablegames.variants.sniff.view import SniffView
+from tablegames.variants.sniff.view import LastLayout, SniffView
 
 __all__ = ["Sniff"]
 
@@ -74,6 +74,8 @@ class Sniff(Game):
     """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
     paper_tally: ClassVar[bool] = True
     """The sources keep Sniff's score with the paper tally; the scoresheet writes it too."""
+    view_history_keys: ClassVar[tuple[str, ...]] = ("last_layout",)
+    """The view's summary of an earlier hand, whose tiles are dealt again since (for the kit's leak check)."""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[SniffOptions]] = SniffOptions
@@ -96,6 +98,7 @@ class Sniff(Game):
         "_after",
         "_count",
         "_forced",
+        "_last_layout",
         "_seating",
         "_side",
         "hand_number",
@@ -115,6 +118,8 @@ class Sniff(Game):
     """The tiles on the table."""
     _count: int
     _forced: Tile | None
+    _last_layout: tuple[int, LineLayout] | None
+    """The number and the layout of the last finished hand (never changed after it ends), for views."""
     _seating: Seating
     _side: tuple[int, ...]
     _after: tuple[int, ...]
@@ -169,7 +174,16 @@ class Sniff(Game):
             sniff=layout.spinner,
             arms=arm_views(layout),
             winner=self.winner,
+            last_layout=self._last_layout_view(),
         )
+
+    def _last_layout_view(self) -> LastLayout | None:
+        """The table at the end of the last finished hand (every seat saw it), or ``None``."""
+        last = self._last_layout
+        if last is None:
+            return None
+        number, layout = last
+        return LastLayout(hand_number=number, opening=layout.opening, sniff=layout.spinner, arms=arm_views(layout))
 
     def piece_places(self) -> dict[str, tuple[Tile, ...]]:
         """Where the 28 tiles are: each seat's hand (``"hand 0"``...), the stock and the layout."""
@@ -265,6 +279,7 @@ class Sniff(Game):
         self._after = tuple(seating.next(s) for s in range(n))
         self.set_scores([0] * seating.sides)
         self.hand_number = 0
+        self._last_layout = None
         return self._new_hand(None)
 
     def _new_hand(self, leader: int | None) -> int:
@@ -386,6 +401,7 @@ class Sniff(Game):
             seat = self._after[seat]
 
     def _end_hand(self, reason: str, seat: int | None) -> int:
+        self._last_layout = (self.hand_number, self.layout)  # the next hand gets a new layout: this one stays as it is
         self.emit(HandEnded(self.hand_number, reason, seat, tuple(tuple(h) for h in self.hands)))
         for s, hand in enumerate(self.hands):
             penalty = round_pips(sum(t.pips for t in hand))
@@ -398,12 +414,13 @@ class Sniff(Game):
         self.finish(side, GameEnded(side, self.scores))
 
     def copy_state(self, new: Sniff) -> None:
-        """Copy the hands, the stock and the layout; share the seating tables."""
+        """Copy the hands, the stock and the layout; share the seating tables and the last hand's layout."""
         new._seating = self._seating
         new._side = self._side
         new._after = self._after
         new._forced = self._forced
         new._count = self._count
+        new._last_layout = self._last_layout
         new.hand_number = self.hand_number
         new.hands = [h[:] for h in self.hands]
         new.stock = self.stock[:]

@@ -9,7 +9,26 @@ from tablegames.mechanics.line import ArmView, EndView
 from tablegames.variants.sniff.actions import Play
 
 # ArmView and EndView, the layout's parts of the view, belong to the line mechanic.
-__all__ = ["ArmView", "EndView", "SniffView"]
+__all__ = ["ArmView", "EndView", "LastLayout", "SniffView"]
+
+
+@attrs.frozen(kw_only=True)
+class LastLayout:
+    """The table at the end of the last finished hand, as every seat saw it.
+
+    Its fields are the view's own ``opening``, ``sniff`` and ``arms`` as they stood when the
+    hand ended (a seat dominoed, or the hand was blocked), so a front end draws it as it draws
+    the layout in play. JSON: ``{"hand_number": 1, "opening": "6-6", "sniff": "6-6", "arms": [...]}``.
+    """
+
+    hand_number: int
+    """The hand it ended."""
+    opening: Tile | None
+    """The opening tile of that hand (a finished hand always has one)."""
+    sniff: Tile | None
+    """That hand's Sniff, if one was played."""
+    arms: tuple[ArmView, ...]
+    """The arms of the layout as the hand ended (see :attr:`SniffView.arms`)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -51,3 +70,5 @@ class SniffView:
     Sniff is down (closed until both of its line sides carry a tile)."""
     winner: int | None
     """The winning side, once the game is over."""
+    last_layout: LastLayout | None
+    """The table at the end of the last finished hand, ``None`` before any hand has ended."""
