@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from starlette.testclient import TestClient
 
 import tablegames
 from tablegames.core.signing import sign_log, verify_log
 from tablegames.server.app import ServerConfig, create_app, hash_token
-from tablegames.server.storage import SqliteStore
+from tablegames.server.storage import SqliteStore, open_store
 
 OPEN_LIMITS = ServerConfig(creations_per_minute=10_000, live_games_per_client=10_000, allowed_hosts=("testserver",))
 
@@ -149,6 +151,63 @@ def test_two_actions_at_the_same_instant_are_never_both_applied(tmp_path: Path) 
     assert doubles == 0
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """The URL of an empty database: an SQLite file, or one on the test run's PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'shared.db'}"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def test_two_server_processes_on_one_database_apply_one_of_two_racing_actions(database: str) -> None:
+    """Two servers (two apps, each with its own memory) over one database: the same seat's two different
+    actions, sent at once, one to each, 30 times: the database lets exactly one in every time."""
+    first = TestClient(create_app(open_store(database), OPEN_LIMITS))
+    second = TestClient(create_app(open_store(database), OPEN_LIMITS))
+    tries = 0
+    while tries < 30:
+        game = _create(first, options={"players": 2})
+        state = game["state"]
+        if len(state["legal_actions"]) < 2:
+            continue
+        tries += 1
+        assert second.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).status_code == 200
+        results: list[int] = []
+        barrier = threading.Barrier(2)
+        threads = [
+            threading.Thread(target=_send, args=(client, game, state, i), kwargs={"barrier": barrier, "out": results})
+            for i, client in enumerate((first, second))
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(results) == [200, 409]
+        seen = [c.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json() for c in (first, second)]
+        assert seen[0]["version"] == seen[1]["version"] > state["version"]
+        assert seen[0]["view"] == seen[1]["view"]
+        stored = open_store(database).load(game["game"])  # and the stored log replays, rules checked
+        assert len(stored.events) == seen[0]["version"]
+
+
+def test_idle_games_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
+    """A game idle longer than ``idle_seconds`` is dropped from memory, never from the store, and comes back whole."""
+    client = _client(tmp_path, attrs.evolve(OPEN_LIMITS, idle_seconds=0.05))
+    server = client.app.state.server  # type: ignore[attr-defined]
+    games = [_create(client) for _ in range(3)]
+    states = [_act(client, g, g["state"]).json() for g in games]
+    assert server.in_memory() == 3
+    time.sleep(0.2)
+    again = client.get(f"/api/games/{games[0]['game']}", headers=_auth(games[0]["token"])).json()
+    assert server.in_memory() == 1  # the two others left memory
+    assert again["version"] == states[0]["version"] and again["view"] == states[0]["view"]
+    for game, state in zip(games[1:], states[1:], strict=True):
+        back = client.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json()
+        assert back["version"] == state["version"] and back["view"] == state["view"]
+        assert _act(client, game, back).status_code == 200
+
+
 def test_illegal_and_malformed_actions_change_nothing(tmp_path: Path) -> None:
     client = _client(tmp_path)
     game = _create(client)
@@ -259,6 +318,25 @@ def test_a_restarted_server_continues_every_game(tmp_path: Path) -> None:
     assert again["version"] == state["version"] and again["view"] == state["view"]
     assert _act(restarted, game, again).status_code == 200
     assert _act(client, game, again).status_code == 409  # the first one's copy was stale, and knows it
+
+
+def test_bots_catch_up_on_a_game_stopped_between_a_persons_move_and_theirs(tmp_path: Path) -> None:
+    """A server killed after it committed the person's move and before the bots' leaves the bots to move:
+    the next server to load the game plays them, and the person's turn comes back."""
+    client = _client(tmp_path)
+    game = _create(client)
+    assert game["state"]["current_player"] == 0
+    store = SqliteStore(tmp_path / "games.db")
+    stored = store.load(game["game"])  # the person's move, committed alone, as a killed server left it
+    seen = len(stored.events)
+    stored.apply(stored.legal_actions()[0], seat=0)
+    store.append(game["game"], seen, stored.events[seen:], finished=stored.is_over)
+    assert stored.current_player == 1
+    restarted = _client(tmp_path)
+    again = restarted.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json()
+    assert again["current_player"] == 0 and again["version"] > len(stored.events)
+    assert store.record(game["game"]).events == again["version"]  # the bots' moves are committed
+    assert _act(restarted, game, again).status_code == 200
 
 
 def _messages(text: str) -> list[tuple[str, dict[str, Any]]]:

@@ -365,10 +365,14 @@ class _Server:
         live = _Live(game_id, _table(self.store.load(game_id), seats), seats)
         with self._lock:
             self._games[game_id] = live
+        with live.lock:
+            # A server stopped between a person's move and the bots' (killed, say) left the bots
+            # to move: they catch up now, whichever request brought the game back.
+            self._play_bots(live)
         return live
 
     def _sweep(self, now: float) -> None:
-        if now - self._swept < 5:
+        if now - self._swept < min(5.0, self.config.idle_seconds):
             return
         self._swept = now
         with self._lock:
@@ -491,39 +495,48 @@ class _Server:
             person = live.table.bots[seat]
             assert isinstance(person, _Person)
             person.pending = action
-            if not self._step(live):
+            if not self._advance(live, person_acts=True):
                 raise ApiError(
                     409, "Stale", "another request acted first", state=self._fresh_state(live, seat, version)
                 )
-            self._play_bots(live)
             return _state(live, seat, version)
 
     def _fresh_state(self, live: _Live, seat: int, since: int) -> dict[str, Any]:
         fresh = self._load(live.id)
         return _state(fresh, seat, since)
 
-    def _step(self, live: _Live) -> bool:
-        """Apply the current seat's action and commit its events; ``False`` if another writer won."""
+    def _advance(self, live: _Live, *, person_acts: bool) -> bool:
+        """Play the person's pending action (if ``person_acts``), then the bots' moves up to a person's turn
+        or the end, and commit their events in one transaction; ``False`` if another writer won.
+
+        One commit per request, not one per move: the answer waits for it either way, and
+        the database syncs once. Nothing is kept in memory that the store refused.
+        """
         game = live.game
         seen = len(game.events)
-        live.table.step()
         try:
-            self.store.append(live.id, seen, game.events[seen:], finished=game.is_over)
-        except StaleWrite:
-            with self._lock:
-                self._games.pop(live.id, None)
-            return False
+            if person_acts:
+                live.table.step()
+            while not game.is_over:
+                current = game.current_player
+                assert current is not None
+                if live.seats[current].occupant in (PERSON, OPEN):
+                    break
+                live.table.step()
+            if len(game.events) > seen:
+                self.store.append(live.id, seen, game.events[seen:], finished=game.is_over)
+        except BaseException as exc:
+            with self._lock:  # the copy in memory is ahead of the store: forget it, the store is the game
+                if self._games.get(live.id) is live:
+                    del self._games[live.id]
+            if isinstance(exc, StaleWrite):
+                return False
+            raise
         return True
 
     def _play_bots(self, live: _Live) -> None:
-        game = live.game
-        while not game.is_over:
-            current = game.current_player
-            assert current is not None
-            if live.seats[current].occupant in (PERSON, OPEN):
-                return
-            if not self._step(live):
-                return
+        """The bots' moves up to a person's turn, committed (a game just made or loaded)."""
+        self._advance(live, person_acts=False)
 
     def stream_start(self, game_id: str, request: Request) -> tuple[_Live, int, int]:
         """Check a stream request: the game, the seat and the first event to send."""
