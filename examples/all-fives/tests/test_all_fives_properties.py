@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from all_fives_helpers import NAME, TILES, pick, play_out
 from hypothesis import given, settings
@@ -140,7 +141,23 @@ def test_views_and_redacted_logs_name_no_hidden_tile(seed: int, count: int, cut:
         if not any(isinstance(e, HandEnded) for e in events[start:]):  # the hands are shown at its end
             others = {str(t) for s, hand in enumerate(game.hands) if s != seat for t in hand}
             assert hidden == others - {str(game.lead_tile)} | {str(t) for t in game.boneyard}
-        text = tg.dumps(game.view(seat)) + "".join(tg.dumps(e) for e in events[start:])
+        view = game.view(seat)
+        # the last hand's table is an earlier hand's (its tiles were dealt again since): public,
+        # exactly the tiles that hand's placements show in the seat's own log
+        last = view.last_layout
+        ended = [e.hand_number for e in events if isinstance(e, HandEnded)]
+        assert (last is None) == (not ended)
+        if last is not None:
+            assert last.hand_number == ended[-1]
+            dealt = max(i for i, e in enumerate(events) if isinstance(e, HandDealt) and e.hand_number == ended[-1])
+            placed = set()
+            for event in events[dealt + 1 :]:
+                if isinstance(event, HandDealt):
+                    break
+                if isinstance(event, TilePlayed):
+                    placed.add(event.tile)
+            assert {last.opening, *(t for arm in last.arms for t in arm.tiles)} == placed
+        text = tg.dumps(attrs.evolve(view, last_layout=None)) + "".join(tg.dumps(e) for e in events[start:])
         assert not {t for t in hidden if f'"{t}"' in text}
 
 

@@ -257,6 +257,45 @@ def test_domino_points_can_win_the_match() -> None:
     assert events[-1] == {"type": "game_ended", "winner": 1, "scores": [5, 25, 15]}
 
 
+DOMINO_TABLE = {
+    "hand_number": 1,
+    "opening": "6-6",
+    "spinner": "6-6",
+    "arms": [
+        {"id": "W", "tiles": ["6-2", "2-2", "2-1", "3-1", "5-3"], "value": 5, "open": True},
+        {"id": "E", "tiles": ["6-1", "1-0", "0-0"], "value": 0, "open": True},
+        {"id": "N", "tiles": ["6-5", "5-4", "4-3", "3-0"], "value": 0, "open": True},
+        {"id": "S", "tiles": [], "value": 6, "open": True},
+    ],
+}
+"""The DOMINO hand's table once s1 plays 3-0 on N: each arm outward from the spinner 6-6."""
+
+
+def test_the_view_carries_the_layout_of_the_last_finished_hand() -> None:
+    """Every seat's view shows the table as the last hand ended; ``None`` all through hand 1."""
+    game = new(DOMINO)
+    assert all(view(game, seat)["last_layout"] is None for seat in range(3))
+    run(game, DOMINO_STEPS)
+    assert all(view(game, seat)["last_layout"] is None for seat in range(3))
+    put(game, "3-0", "N")  # s1 dominoes; hand 2 is dealt
+    assert view(game, 0)["hand_number"] == 2 and view(game, 0)["arms"] == []
+    assert [view(game, seat)["last_layout"] for seat in range(3)] == [DOMINO_TABLE] * 3
+    put(game, view(game, 1)["hand"][0], None)  # hand 2 opens; the last hand's table stays as it ended
+    assert view(game, 2)["last_layout"] == DOMINO_TABLE
+    assert tg.to_json(game.clone().view(0))["last_layout"] == DOMINO_TABLE
+
+
+def test_a_hand_that_ends_the_match_is_the_last_layout() -> None:
+    """When the domino wins the match no hand follows: the hand in view is the last finished one."""
+    game = new(DOMINO, target=25)
+    run(game, DOMINO_STEPS)
+    put(game, "3-0", "N")
+    assert game.is_over
+    table = view(game, 0)
+    assert table["last_layout"] == DOMINO_TABLE
+    assert (table["opening"], table["spinner"], table["arms"]) == ("6-6", "6-6", DOMINO_TABLE["arms"])
+
+
 # -- a blocked hand in partnerships -----------------------------------------------------------
 
 BLOCK = deal(

@@ -6,11 +6,21 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mexican_train_helpers import NAME, TILES, pick, play_out
-from tablegames_mexican_train import MEXICAN, TRAIN_IDS, MexicanTrain, Play, match_winner
+from tablegames_mexican_train import (
+    MEXICAN,
+    TRAIN_IDS,
+    HandDealt,
+    HandEnded,
+    MexicanTrain,
+    Play,
+    TilePlayed,
+    match_winner,
+)
 
 import tablegames as tg
 from tablegames.components.tiles import Tile
@@ -219,7 +229,23 @@ def test_views_and_redacted_logs_name_no_hidden_tile(seed: int, options: dict[st
             assert hidden == others | {str(t) for t in game.boneyard}
         events = game.log(seat).events
         start = max(i for i, e in enumerate(events) if e.tag == "hand_dealt")
-        text = tg.dumps(game.view(seat)) + "".join(tg.dumps(e) for e in events[start:])
+        view = game.view(seat)
+        # the last round's table is an earlier round's (its tiles were dealt again since): public,
+        # exactly its engine and the tiles that round's plays show in the seat's own log
+        last = view.last_layout
+        ended = [e.hand_number for e in events if isinstance(e, HandEnded)]
+        assert (last is None) == (not ended)
+        if last is not None:
+            assert last.hand_number == ended[-1]
+            dealt = max(i for i, e in enumerate(events) if isinstance(e, HandDealt) and e.hand_number == ended[-1])
+            placed = set()
+            for event in events[dealt + 1 :]:
+                if isinstance(event, HandDealt):
+                    break
+                if isinstance(event, TilePlayed):
+                    placed.add(event.tile)
+            assert {t for train in last.trains for t in train.tiles} == placed
+        text = tg.dumps(attrs.evolve(view, last_layout=None)) + "".join(tg.dumps(e) for e in events[start:])
         assert not {t for t in hidden if f'"{t}"' in text}
 
 

@@ -409,6 +409,37 @@ def test_s8_engines_change_each_round_and_the_lowest_total_wins() -> None:
     assert game.winner == 1 and game.history == ((0, 16), (35, 0), (0, 18))
 
 
+def test_s8_the_view_carries_the_table_of_the_last_finished_round() -> None:
+    """Every seat's view shows the trains as the last round ended; ``None`` all through round 1."""
+    game = new(*S8, rounds=3)
+    assert view(game, 0)["last_layout"] is None and view(game, 1)["last_layout"] is None
+    turn(game, 0, ["12-3@0", "12-3@m"], "12-3", 0)  # s0 goes out; round 2 is dealt
+    first = {
+        "hand_number": 1,
+        "engine": "12-12",
+        "trains": [
+            {"id": 0, "owner": 0, "tiles": ["12-3"], "end": 3, "marker": False, "open": False},
+            {"id": 1, "owner": 1, "tiles": [], "end": 12, "marker": False, "open": False},
+            {"id": "mexican", "owner": None, "tiles": [], "end": 12, "marker": False, "open": True},
+        ],
+        "unsatisfied": None,
+    }
+    assert view(game, 0)["engine"] == "11-11" and view(game, 0)["trains"][0]["tiles"] == []
+    assert view(game, 0)["last_layout"] == first and view(game, 1)["last_layout"] == first
+    assert tg.to_json(game.clone().view(1))["last_layout"] == first
+    turn(game, 1, ["11-2@1", "11-2@m"], "11-2", 1)  # s1 goes out: round 2's table replaces it
+    assert view(game, 0)["last_layout"]["hand_number"] == 2
+    assert view(game, 0)["last_layout"]["engine"] == "11-11"
+    assert [t["tiles"] for t in view(game, 0)["last_layout"]["trains"]] == [[], ["11-2"], []]
+    turn(game, 0, ["10-1@0", "10-1@m"], "10-1", 0)
+    turn(game, 1, ["10-0@1", "10-0@m"], "10-0", 1)
+    turn(game, 0, ["1-1@0"], "1-1", 0)  # the last round ends the match: its table is both the view's and the last
+    last = view(game, 1)["last_layout"]
+    assert game.is_over and last["hand_number"] == 3 and last["trains"] == view(game, 1)["trains"]
+    assert last["unsatisfied"] == view(game, 1)["unsatisfied"]
+    assert [t["tiles"] for t in last["trains"]] == [["10-1", "1-1"], ["10-0"], []]
+
+
 def test_s8_without_first_the_seed_draws_who_plays_first() -> None:
     """Rule 6: with the engine in the boneyard and no ``first``, the seed's draw names the seat,
     the same every time for the same seed; ``first`` is ignored when a hand holds the engine."""

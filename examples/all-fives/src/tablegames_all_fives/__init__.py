@@ -36,7 +36,7 @@ from tablegames_all_fives.rules import (
     round_to_five,
 )
 from tablegames_all_fives.text import describe_event, render_layout, render_tiles
-from tablegames_all_fives.view import AllFivesView, ArmView, EndView
+from tablegames_all_fives.view import AllFivesView, ArmView, EndView, LastLayout
 
 __all__ = [
     "DEFAULT_TARGET",
@@ -54,6 +54,7 @@ __all__ = [
     "GameEnded",
     "HandDealt",
     "HandEnded",
+    "LastLayout",
     "Lead",
     "LeaderChosen",
     "Passed",

@@ -27,7 +27,7 @@ from tablegames_all_fives.events import (
 from tablegames_all_fives.options import HAND_SIZES, AllFivesDeal, AllFivesOptions, check_all_fives_deal
 from tablegames_all_fives.rules import all_fives_count, block_result, domino_points, new_layout, opening_lead
 from tablegames_all_fives.text import describe_event, render_layout
-from tablegames_all_fives.view import AllFivesView
+from tablegames_all_fives.view import AllFivesView, LastLayout
 
 __all__ = ["AllFives"]
 
@@ -76,10 +76,13 @@ class AllFives(Game):
     )
 
     pieces: ClassVar[frozenset[Tile]] = frozenset(_TILES)
+    view_history_keys: ClassVar[tuple[str, ...]] = ("last_layout",)
+    """The view's summary of an earlier hand, whose tiles are dealt again since (for the kit's leak check)."""
 
     __slots__ = (
         "_after",
         "_count",
+        "_last_layout",
         "_lead_tile",
         "_leader",
         "_seating",
@@ -101,6 +104,8 @@ class AllFives(Game):
     layout: LineLayout
     """The tiles on the table."""
     _count: int
+    _last_layout: tuple[int, LineLayout] | None
+    """The number and the layout of the last finished hand (never changed after it ends), for views."""
     _lead_tile: Tile | None
     _leader: int
     _seating: Seating
@@ -159,7 +164,16 @@ class AllFives(Game):
             spinner=layout.spinner,
             arms=arm_views(layout),
             winner=self.winner,
+            last_layout=self._last_layout_view(),
         )
+
+    def _last_layout_view(self) -> LastLayout | None:
+        """The table at the end of the last finished hand (every seat saw it), or ``None``."""
+        last = self._last_layout
+        if last is None:
+            return None
+        number, layout = last
+        return LastLayout(hand_number=number, opening=layout.opening, spinner=layout.spinner, arms=arm_views(layout))
 
     def piece_places(self) -> dict[str, list[Tile]]:
         """Where every tile is now: ``"hand 0"`` and the other hands, ``"boneyard"``, ``"layout"``."""
@@ -238,6 +252,7 @@ class AllFives(Game):
         self._after = tuple(seating.next(s) for s in range(n))
         self.set_scores([0] * seating.sides)
         self.hand_number = 0
+        self._last_layout = None
         return self._new_hand(None, "")
 
     def _new_hand(self, leader: int | None, reason: str) -> int:
@@ -341,6 +356,7 @@ class AllFives(Game):
 
     def _end_hand_domino(self, seat: int) -> int | None:
         self._shown = True
+        self._last_layout = (self.hand_number, self.layout)  # the next hand gets a new layout: this one stays
         self.emit(HandEnded(self.hand_number, "domino", seat, self._left()))
         points = domino_points(self.hands, seat, self._seating)
         if points and self._score(seat, self._side[seat], points, "domino"):
@@ -349,6 +365,7 @@ class AllFives(Game):
 
     def _end_hand_block(self) -> int | None:
         self._shown = True
+        self._last_layout = (self.hand_number, self.layout)
         self.emit(HandEnded(self.hand_number, "blocked", None, self._left()))
         result = block_result(self.hands, self._seating)
         if result.side is not None and result.points and self._score(result.seat, result.side, result.points, "block"):
@@ -358,7 +375,7 @@ class AllFives(Game):
         return self._new_hand(result.seat, "block")
 
     def copy_state(self, new: AllFives) -> None:
-        """Copy the hands, the boneyard and the layout; share the seating tables."""
+        """Copy the hands, the boneyard and the layout; share the seating tables and the last hand's layout."""
         new._seating = self._seating
         new._side = self._side
         new._after = self._after
@@ -366,6 +383,7 @@ class AllFives(Game):
         new._leader = self._leader
         new._lead_tile = self._lead_tile
         new._shown = self._shown
+        new._last_layout = self._last_layout
         new.hand_number = self.hand_number
         new.hands = [h[:] for h in self.hands]
         new.boneyard = self.boneyard[:]

@@ -9,7 +9,26 @@ from tablegames.mechanics.line import ArmView, EndView
 from tablegames_all_fives.actions import Play
 
 # ArmView and EndView, the layout's parts of the view, are the library's line mechanic's.
-__all__ = ["AllFivesView", "ArmView", "EndView"]
+__all__ = ["AllFivesView", "ArmView", "EndView", "LastLayout"]
+
+
+@attrs.frozen(kw_only=True)
+class LastLayout:
+    """The table at the end of the last finished hand, as every seat saw it.
+
+    Its fields are the view's own ``opening``, ``spinner`` and ``arms`` as they stood when the
+    hand ended (a seat dominoed, or the hand was blocked), so a front end draws it as it draws
+    the layout in play. JSON: ``{"hand_number": 1, "opening": "5-5", "spinner": "5-5", "arms": [...]}``.
+    """
+
+    hand_number: int
+    """The hand it ended."""
+    opening: Tile | None
+    """The opening tile of that hand (a finished hand always has one)."""
+    spinner: Tile | None
+    """That hand's spinner, if one was played."""
+    arms: tuple[ArmView, ...]
+    """The arms of the layout as the hand ended (see :attr:`AllFivesView.arms`)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -53,3 +72,6 @@ class AllFivesView:
     spinner is down (closed until both of its sides carry a tile)."""
     winner: int | None
     """The winning side, once the game is over."""
+    last_layout: LastLayout | None
+    """The table at the end of the last finished hand (the hand in view, once a hand ends the match);
+    ``None`` before any hand has ended."""

@@ -39,7 +39,7 @@ from tablegames_mexican_train.options import (
 )
 from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
 from tablegames_mexican_train.text import describe_event, hand_note, render_tiles, render_trains, view_lines
-from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainView
+from tablegames_mexican_train.view import LastLayout, MexicanTrainView, RoundResult, TrainView
 
 __all__ = [
     "DOUBLE_BLANK_VALUES",
@@ -54,6 +54,7 @@ __all__ = [
     "GameEnded",
     "HandDealt",
     "HandEnded",
+    "LastLayout",
     "MarkerPlaced",
     "MarkerRemoved",
     "MexicanTrain",

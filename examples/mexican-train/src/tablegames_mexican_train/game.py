@@ -30,7 +30,7 @@ from tablegames_mexican_train.filler import MexicanTrainFiller
 from tablegames_mexican_train.options import TILES, MexicanTrainDeal, MexicanTrainOptions, check_mexican_train_deal
 from tablegames_mexican_train.rules import engine_of, hand_points, match_winner
 from tablegames_mexican_train.text import describe_event, hand_note, render_trains, view_lines
-from tablegames_mexican_train.view import MexicanTrainView, RoundResult, TrainView
+from tablegames_mexican_train.view import LastLayout, MexicanTrainView, RoundResult, TrainView
 
 __all__ = ["MexicanTrain"]
 
@@ -89,6 +89,8 @@ class MexicanTrain(Game):
         GameEnded,
     )
     pieces: ClassVar[frozenset[Tile]] = frozenset(TILES)
+    view_history_keys: ClassVar[tuple[str, ...]] = ("last_layout",)
+    """The view's summary of an earlier round, whose tiles are dealt again since (for the kit's leak check)."""
     lower_score_wins: ClassVar[bool] = True
     """Scores are the pips left in hand: a rise is bad for a seat (the bots read this)."""
     reward_scale: ClassVar[float | None] = 25.0
@@ -100,6 +102,7 @@ class MexicanTrain(Game):
         "_history",
         "_ids",
         "_last",
+        "_last_layout",
         "_plays",
         "_shown",
         "boneyard",
@@ -125,6 +128,8 @@ class MexicanTrain(Game):
     _history: list[tuple[int, ...]]
     _ids: tuple[TrainId, ...]
     _last: RoundResult | None
+    _last_layout: tuple[int, Tile, TrainLayout] | None
+    """The number, the engine and the trains of the last finished round (never changed after it ends), for views."""
     _plays: dict[Tile, tuple[Play, ...]]
     _shown: bool
 
@@ -170,11 +175,28 @@ class MexicanTrain(Game):
             boneyard_size=len(self.boneyard),
             last_round=self._last,
             winner=self.winner,
+            last_layout=self._last_layout_view(),
+        )
+
+    def _last_layout_view(self) -> LastLayout | None:
+        """The table at the end of the last finished round (every seat saw it), or ``None``."""
+        last = self._last_layout
+        if last is None:
+            return None
+        number, engine, trains = last
+        unsatisfied = trains.unsatisfied
+        return LastLayout(
+            hand_number=number,
+            engine=engine,
+            trains=self._train_views(trains),
+            unsatisfied=self._ids[unsatisfied[0]] if unsatisfied else None,
         )
 
     def train_views(self) -> tuple[TrainView, ...]:
         """Every train as the views show it, the personal ones by seat, then the Mexican train."""
-        trains = self.trains
+        return self._train_views(self.trains)
+
+    def _train_views(self, trains: TrainLayout) -> tuple[TrainView, ...]:
         tiles, values, marked, owners = trains.tiles, trains.values, trains.marked, trains.owners
         return tuple(
             TrainView(train, owners[t], tuple(tiles[t]), values[t], marked[t], trains.is_open_to(t, None))
@@ -276,6 +298,7 @@ class MexicanTrain(Game):
         self.set_scores([0] * n)
         self._history = []
         self._last = None
+        self._last_layout = None
         self.hand_number = 0
         following = self._new_round()
         # a round never ends before its first play: once the boneyard is empty, the twelve other
@@ -429,6 +452,7 @@ class MexicanTrain(Game):
         reason = "blocked" if out is None else "domino"
         number = self.hand_number
         self._last = RoundResult(number, reason, out, points)
+        self._last_layout = (number, self.engine, self.trains)  # the next round gets new trains: these stay
         left = tuple(tuple(hand) for hand in self.hands)
         self.emit(HandEnded(number, reason, out, left, points, self.scores))
         if number < self.options.rounds:
@@ -445,6 +469,7 @@ class MexicanTrain(Game):
         new._first = self._first
         new._shown = self._shown
         new._last = self._last
+        new._last_layout = self._last_layout
         new._history = self._history[:]
         new.hand_number = self.hand_number
         new.engine = self.engine

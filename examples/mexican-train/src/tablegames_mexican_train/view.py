@@ -7,7 +7,7 @@ import attrs
 from tablegames.components.tiles import Tile
 from tablegames_mexican_train.actions import Play
 
-__all__ = ["MexicanTrainView", "RoundResult", "TrainView"]
+__all__ = ["LastLayout", "MexicanTrainView", "RoundResult", "TrainView"]
 
 
 @attrs.frozen
@@ -49,6 +49,25 @@ class RoundResult:
     """The seat that went out, ``None`` after a block."""
     points: tuple[int, ...]
     """Each seat's penalty points for the round."""
+
+
+@attrs.frozen(kw_only=True)
+class LastLayout:
+    """The table at the end of the last finished round, as every seat saw it.
+
+    Its fields are the view's own ``engine``, ``trains`` and ``unsatisfied`` as they stood when
+    the round ended (a seat went out, or the round was blocked), so a front end draws it as it
+    draws the trains in play. JSON: ``{"hand_number": 1, "engine": "12-12", "trains": [...], "unsatisfied": null}``.
+    """
+
+    hand_number: int
+    """The round it ended."""
+    engine: Tile
+    """That round's engine."""
+    trains: tuple[TrainView, ...]
+    """Every train as the round ended (see :attr:`MexicanTrainView.trains`)."""
+    unsatisfied: int | str | None
+    """The train whose last tile was a double left unsatisfied, or ``None``."""
 
 
 @attrs.frozen(kw_only=True)
@@ -94,3 +113,6 @@ class MexicanTrainView:
     """How the previous round ended (``None`` in round 1 until it ends)."""
     winner: int | None
     """The winning seat, once the game is over."""
+    last_layout: LastLayout | None
+    """The table at the end of the last finished round (the round in view, once the match is over);
+    ``None`` before any round has ended."""
