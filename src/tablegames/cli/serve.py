@@ -6,7 +6,7 @@ import importlib.util
 import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from tablegames.cli.errors import CommandError
 
@@ -44,7 +44,7 @@ def run_serve(
     allow_seed: bool,
     out: TextIO,
     key_file: str | None = None,
-    limits: Mapping[str, int] | None = None,
+    limits: Mapping[str, Any] | None = None,
 ) -> int:
     """Serve the API on ``host:port`` over the store ``db`` until interrupted; the exit status.
 

@@ -506,11 +506,11 @@ class _Server:
         return _state(fresh, seat, since)
 
     def _advance(self, live: _Live, *, person_acts: bool) -> bool:
-        """Play the person's pending action (if ``person_acts``), then the bots' moves up to a person's turn
-        or the end, and commit their events in one transaction; ``False`` if another writer won.
+        """Play the person's action (if ``person_acts``) and the bots' moves after it; commit them at once.
 
-        One commit per request, not one per move: the answer waits for it either way, and
-        the database syncs once. Nothing is kept in memory that the store refused.
+        The bots play up to a person's turn or the end; ``False`` if another writer won. One
+        commit per request, not one per move: the answer waits for it either way, and the
+        database syncs once. Nothing is kept in memory that the store refused.
         """
         game = live.game
         seen = len(game.events)
