@@ -160,8 +160,8 @@ class LastTrick:
     def of(cls, play: TrickPlay) -> LastTrick | None:
         """The last completed trick of ``play``'s hand, or ``None`` before its first trick closes.
 
-        Built from what :class:`TrickPlay` keeps anyway (:attr:`~TrickPlay.tricks` and
-        :attr:`~TrickPlay.plays`), so the card play pays nothing for it: call it in ``view()``.
+        Built from what :class:`~tablegames.mechanics.tricks.TrickPlay` keeps anyway (its
+        ``tricks`` and ``plays``), so the card play pays nothing for it: call it in ``view()``.
         """
         if not play.tricks:
             return None
