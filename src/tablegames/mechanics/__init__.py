@@ -52,6 +52,7 @@ from tablegames.mechanics.trains import PUBLIC_TRAIN, TrainLayout, TrainView
 from tablegames.mechanics.tricks import (
     CardPlayed,
     Follow,
+    LastTrick,
     PlayCard,
     TrickCard,
     TrickPlay,
@@ -84,6 +85,7 @@ __all__ = [
     "Follow",
     "ForcedBiddingWon",
     "FourPoints",
+    "LastTrick",
     "Layout",
     "LineLayout",
     "Pass",
