@@ -484,7 +484,7 @@ def test_a_variant_from_elsewhere_gets_schemas_from_its_classes() -> None:
     assert view.is_valid({"seat": 0, "extra": [1, 2]}) and view.is_valid({"seat": 0, "extra": None})
     assert not view.is_valid({"seat": 0, "extra": [1, 2, 3]})
     log = schema_for(Toy, "log")
-    assert log["$id"] == "urn:tablegames:schema:v1:toy-sniff:log"
+    assert log["$id"] == "urn:tablegames:schema:v2:toy-sniff:log"
     assert log["$defs"]["FullLog"]["properties"]["variant"] == {
         "description": "The registered name of the variant.",
         "const": "toy-sniff",

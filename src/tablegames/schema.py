@@ -27,7 +27,7 @@ What the schemas say:
 
 >>> schema = schema_for("american-sniff", "action")
 >>> schema["$id"]
-'urn:tablegames:schema:v1:american-sniff:action'
+'urn:tablegames:schema:v2:american-sniff:action'
 >>> schema["$defs"]["Play"]["properties"]["type"]
 {'const': 'play'}
 """
@@ -51,7 +51,7 @@ from typing import Any, Final
 import attrs
 
 from tablegames.core.errors import InvalidOptionsError, TableGamesError
-from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event
+from tablegames.core.events import FORMAT, FORMAT_VERSION, READ_VERSIONS, Action, Event
 from tablegames.core.game import Game
 from tablegames.core.notation import is_notated
 from tablegames.core.options import OptionRule
@@ -108,7 +108,7 @@ def schema_id(variant: str, kind: str) -> str:
     It names the format version, so the schemas of another version have other ids.
 
     >>> schema_id("four-point-smear", "log")
-    'urn:tablegames:schema:v1:four-point-smear:log'
+    'urn:tablegames:schema:v2:four-point-smear:log'
     """
     return f"urn:tablegames:schema:v{FORMAT_VERSION}:{variant}:{kind}"
 
@@ -334,7 +334,13 @@ class _Builder:
         game = self.game
         common: dict[str, Any] = {
             "format": {"description": "Always the same: what the object is.", "const": FORMAT},
-            "version": {"description": "The format version the log was written in.", "const": FORMAT_VERSION},
+            "version": {
+                "description": (
+                    f"The format version the log was written in: {FORMAT_VERSION} when this library wrote it; "
+                    "the versions it reads have the same log form."
+                ),
+                "enum": list(READ_VERSIONS),
+            },
             "variant": {"description": "The registered name of the variant.", "const": game.name},
             "options": {"description": "The game's options.", **self.ref(game.options_class)},
         }

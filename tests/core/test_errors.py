@@ -103,12 +103,12 @@ def test_a_log_error_says_where() -> None:
     """LogError carries .where (a JSON path) and .reason, both in its message."""
     game = new_sniff(7, 2)
     doc = json.loads(tablegames.dumps(game.log()))
-    doc["version"] = 2
+    doc["version"] = 3
     with pytest.raises(LogError) as info:
         tablegames.load_log(json.dumps(doc))
     error = info.value
     assert error.where == "$.version"
-    assert "2" in error.reason
+    assert "3" in error.reason
     message = str(error)
     assert "$.version" in message
     assert error.reason in message

@@ -7,7 +7,8 @@ import json
 import random
 import re
 from functools import cache
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 import pytest
 from hypothesis import given
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames import LogError
+from tablegames.core.events import FORMAT_VERSION
 from tablegames.variants.sniff import Sniff
 from tests.strategies import json_junk
 from tests.support import full_log, new_sniff, play_out, play_steps
@@ -100,9 +102,9 @@ def test_load_log_refuses_another_format(value: Any) -> None:
     assert info.value.where == "$.format"
 
 
-@pytest.mark.parametrize("value", [2, 0, "1", 1.5, True, None, [1]])
+@pytest.mark.parametrize("value", [3, 0, "1", "2", 1.5, True, None, [1]])
 def test_load_log_refuses_another_version(value: Any) -> None:
-    """Only version 1 (the number) is read; version 2, "1", 1.5 or true is a LogError at $.version."""
+    """Only versions 1 and 2 (the numbers) are read; version 3, "2", 1.5 or true is a LogError at $.version."""
     doc = _doc()
     doc["version"] = value
     with pytest.raises(LogError) as info:
@@ -506,7 +508,7 @@ def test_load_log_reads_integers_written_with_a_zero_fraction() -> None:
     """As in JSON Schema, 1.0 is the integer 1: a log with every integer written "n.0" loads and replays the same."""
     text = _started(4, 303)
     doc = _floats(json.loads(text))
-    assert doc["version"] == 1.0 and isinstance(doc["version"], float)
+    assert doc["version"] == float(FORMAT_VERSION) and isinstance(doc["version"], float)
     loaded = tablegames.load_log(json.dumps(doc))
     assert tablegames.dumps(loaded) == text, "read as ints, written back canonically"
     assert tablegames.dumps(tablegames.replay(loaded).log()) == text
@@ -521,3 +523,20 @@ def test_load_log_refuses_deep_nesting_with_a_log_error(depth: int) -> None:
         with pytest.raises(LogError) as info:
             tablegames.load_log(text)
         assert len(str(info.value)) < 400
+
+
+VERSION1: Final = Path(__file__).resolve().parents[1] / "data" / "version1"
+"""Whole-match logs written by this library at format version 1 (before views gained fields)."""
+
+
+@pytest.mark.parametrize("variant", ["american-sniff", "four-point-smear"])
+def test_a_version_1_log_is_read_and_replays(variant: str) -> None:
+    """A log written at version 1 loads, replays, and the replayed game writes the same log at version 2."""
+    text = (VERSION1 / f"{variant}.json").read_text(encoding="utf-8")
+    written = json.loads(text)
+    assert written["version"] == 1
+    log = tablegames.load_log(text)
+    assert log.version == 1 and json.loads(tablegames.dumps(log)) == written
+    again = json.loads(tablegames.dumps(tablegames.replay(log).log()))
+    assert again["version"] == FORMAT_VERSION == 2
+    assert {**again, "version": 1} == written

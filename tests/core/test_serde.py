@@ -165,7 +165,7 @@ def test_log_json_has_the_documented_keys() -> None:
     full = json.loads(tablegames.dumps(game.log()))
     assert list(full) == ["format", "version", "variant", "options", "seed", "deals", "events"]
     assert full["format"] == "tablegames.log"
-    assert full["version"] == 1
+    assert full["version"] == 2
     assert full["variant"] == "american-sniff"
     redacted = json.loads(tablegames.dumps(game.log(1)))
     assert set(redacted) == {"format", "version", "variant", "options", "seat", "events"}

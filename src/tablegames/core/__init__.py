@@ -7,7 +7,16 @@ from tablegames.core.errors import (
     TableGamesError,
     UnknownVariantError,
 )
-from tablegames.core.events import FORMAT, FORMAT_VERSION, Action, Event, EventLog, redact_public, visible
+from tablegames.core.events import (
+    FORMAT,
+    FORMAT_VERSION,
+    READ_VERSIONS,
+    Action,
+    Event,
+    EventLog,
+    redact_public,
+    visible,
+)
 from tablegames.core.game import Game, build_options
 from tablegames.core.logs import load_log, replay
 from tablegames.core.options import bool_option, choice_option, int_option
@@ -18,6 +27,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "FORMAT",
     "FORMAT_VERSION",
+    "READ_VERSIONS",
     "Action",
     "Event",
     "EventLog",

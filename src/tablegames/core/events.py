@@ -19,6 +19,7 @@ import attrs
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "READ_VERSIONS",
     "Action",
     "Event",
     "EventLog",
@@ -30,8 +31,14 @@ __all__ = [
 
 FORMAT: Final = "tablegames.log"
 """The ``format`` key of every log."""
-FORMAT_VERSION: Final = 1
-"""The version of the published JSON forms; bumped on any incompatible change."""
+FORMAT_VERSION: Final = 2
+"""The version of the published JSON forms this library writes; bumped on any change to one.
+
+Version 2 added fields to views (the last completed trick, the last hand's layout); logs and
+everything in them are as in version 1, so version 1's logs are read too
+(:data:`READ_VERSIONS`)."""
+READ_VERSIONS: Final = (1, 2)
+"""Which format versions of logs this library reads (each one whose log form it still writes)."""
 
 _E = TypeVar("_E", bound="Event")
 _T = TypeVar("_T")

@@ -13,7 +13,7 @@ from tablegames.core.errors import (
     UnknownVariantError,
     quote,
 )
-from tablegames.core.events import FORMAT, FORMAT_VERSION, Event, EventLog
+from tablegames.core.events import FORMAT, READ_VERSIONS, Event, EventLog
 from tablegames.core.game import Game, build_options, foreign_piece
 from tablegames.core.registry import get_variant
 from tablegames.core.rng import SEEDS, is_seed
@@ -46,10 +46,11 @@ def load_log(text: str | bytes) -> EventLog:
     if data.get("format") != FORMAT:
         raise LogError("$.format", f"expected {FORMAT!r}, got {quote(data.get('format'))}")
     version = json_int(data.get("version"))
-    if version != FORMAT_VERSION:
+    if version not in READ_VERSIONS:
+        readable = " and ".join(str(v) for v in READ_VERSIONS)
         raise LogError(
             "$.version",
-            f"version {quote(data.get('version'))} is not supported; this library reads version {FORMAT_VERSION}",
+            f"version {quote(data.get('version'))} is not supported; this library reads versions {readable}",
         )
     keys = _REDACTED_KEYS if "seat" in data else _FULL_KEYS
     missing = sorted(keys - data.keys())
