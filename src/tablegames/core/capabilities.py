@@ -9,16 +9,27 @@ variant's :class:`~tablegames.core.game.Game` subclass whose default says "not p
   world sampling that knows the rules (the generic sampler of :mod:`tablegames.bots.worlds`
   finds worlds by replaying candidates, which is slower where the rules constrain hidden
   pieces strongly).
+* :meth:`Game.action_ids <tablegames.core.game.Game.action_ids>`: an :class:`ActionIds`, a
+  fixed numbering of every action the variant can have for given options (for reinforcement
+  learning: a policy's output layer, legal-action masks). No generic default: without it the
+  environments of :mod:`tablegames.rl` refuse the variant, saying so.
+* :meth:`Game.observation_spec <tablegames.core.game.Game.observation_spec>`: an
+  :class:`ObservationSpec`, a flat ``float32`` vector per seat with a documented layout, built
+  from what that seat may know. No generic default either.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+from collections.abc import Mapping, MutableSequence, Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from tablegames.core.events import Event
+from tablegames.core.events import Action, Event
 
-__all__ = ["LogFiller"]
+if TYPE_CHECKING:
+    from tablegames.core.game import Game
+
+__all__ = ["ActionIds", "LogFiller", "ObservationSpec"]
 
 
 @runtime_checkable
@@ -41,4 +52,78 @@ class LogFiller(Protocol):
 
     def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
         """The same for the last hand's events only, from its deal event on."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class ActionIds(Protocol):
+    """A fixed, documented numbering of every action a variant can have for given options.
+
+    Ids run from ``0`` to ``size - 1``. Most actions are one id; an action chosen in parts (a
+    discard of several cards, say) is a short sequence of ids, one part each, in the order
+    :meth:`encode` gives, so the number of ids stays small enough for a policy's output layer
+    (at most a few hundred). The numbering depends on the options only, never on a game's
+    state: the same id is the same action (or part) in every position.
+
+    Built by a variant's :meth:`~tablegames.core.game.Game.action_ids`. The conformance kit
+    checks that :meth:`encode` and :meth:`decode` are inverse on every legal action of random
+    games, that distinct legal actions have distinct encodings none a prefix of another's, and
+    that every id is below :attr:`size`.
+    """
+
+    @property
+    def size(self) -> int:
+        """How many ids there are."""
+        ...  # pragma: no cover
+
+    def names(self) -> Sequence[str]:
+        """A short label for each id, in id order (the numbering, documented)."""
+        ...  # pragma: no cover
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The ids of ``action``: one, or one per part for an action chosen in parts.
+
+        Raises:
+            ValueError: if ``action`` is not an action of this variant under these options.
+
+        """
+        ...  # pragma: no cover
+
+    def decode(self, ids: Sequence[int]) -> Action:
+        """The action whose encoding is ``ids``, interned where the variant interns its actions.
+
+        Raises:
+            ValueError: if ``ids`` is the encoding of no action.
+
+        """
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class ObservationSpec(Protocol):
+    """What one seat may know, as a flat vector of ``size`` floats with a documented layout.
+
+    Built by a variant's :meth:`~tablegames.core.game.Game.observation_spec` for given options.
+    :meth:`write` reads the engine's state directly (not a view object) and must use only what
+    the seat may know: its view, and the public facts of the history a strong player tracks.
+    The conformance kit checks that two games a seat cannot tell apart give it the same vector.
+    """
+
+    @property
+    def size(self) -> int:
+        """The length of the vector."""
+        ...  # pragma: no cover
+
+    @property
+    def fields(self) -> Mapping[str, slice]:
+        """Each named part of the vector and where it lies (the layout, documented)."""
+        ...  # pragma: no cover
+
+    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+        """Write ``seat``'s observation of ``game`` into ``out``.
+
+        ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array, a
+        ``memoryview`` or an ``array.array("f")``); only the entries that are not zero need
+        writing, which keeps it cheap.
+        """
         ...  # pragma: no cover

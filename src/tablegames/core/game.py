@@ -43,8 +43,8 @@ action), ``side_of(seat)`` (the seating), ``describe_event(event)``, ``render_ta
 ``render_view(view, labels)``, ``hand_note(event)``, ``summary`` and ``paper_tally`` (text for
 the command line), ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces
 are and what a seat may not see, for the conformance kit), and the capabilities
-``log_filler``, ``heuristic_choice``, ``search_worlds``, ``reward_scale`` and
-``lower_score_wins``.
+``log_filler``, ``heuristic_choice``, ``search_worlds``, ``reward_scale``,
+``lower_score_wins``, ``action_ids`` and ``observation_spec``.
 
 Helpers a variant calls from its hooks (and never overrides):
 
@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
 
-from tablegames.core.capabilities import LogFiller
+from tablegames.core.capabilities import ActionIds, LogFiller, ObservationSpec
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, quote
 from tablegames.core.events import Action, Event, EventLog, redact_public
 from tablegames.core.observation import Observation
@@ -616,6 +616,26 @@ class Game(abc.ABC):
         Raises:
             LogError: if the events contradict themselves in a way the filler sees at once.
 
+        """
+        return None
+
+    @classmethod
+    def action_ids(cls, options: Any) -> ActionIds | None:
+        """Optional capability: the fixed numbering of this variant's actions under ``options``.
+
+        Return an :class:`~tablegames.core.capabilities.ActionIds` (build it once per options
+        and cache it: environments ask at every reset). The default, ``None``, means the
+        variant has none; the reinforcement-learning environments then refuse it with one
+        clear error, since no numbering can be derived from the contract alone.
+        """
+        return None
+
+    @classmethod
+    def observation_spec(cls, options: Any) -> ObservationSpec | None:
+        """Optional capability: each seat's observation as a flat vector, under ``options``.
+
+        Return an :class:`~tablegames.core.capabilities.ObservationSpec` (cached per options,
+        as for :meth:`action_ids`). The default, ``None``: the variant has none.
         """
         return None
 
