@@ -39,6 +39,8 @@ ALLOWED: dict[str, frozenset[str]] = {
     "api": frozenset({"core", "cli"}),  # tablegames/__init__.py and __main__.py
     # the game server (the ``server`` extra): the public API, bots and schemas
     "server": frozenset({"core", "bots", "schema"}),
+    # the environments (the ``rl`` extra): the core contract and the bots (opponents, worlds)
+    "rl": frozenset({"core", "bots"}),
     # the examples: the plug-in variants, and a web site that mounts the game server
     "example-variant": frozenset({"core", "components", "mechanics"}),
     "web": frozenset({"api", "server"}),
@@ -55,6 +57,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "cli": frozenset({"attrs", "cattrs", "uvicorn"}),
     "api": frozenset({"attrs", "cattrs"}),
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
+    "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
     "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),

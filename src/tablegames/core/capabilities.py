@@ -21,7 +21,7 @@ variant's :class:`~tablegames.core.game.Game` subclass whose default says "not p
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from tablegames.core.events import Action, Event
@@ -29,7 +29,7 @@ from tablegames.core.events import Action, Event
 if TYPE_CHECKING:
     from tablegames.core.game import Game
 
-__all__ = ["ActionIds", "LogFiller", "ObservationSpec"]
+__all__ = ["ActionIds", "FloatBuffer", "LogFiller", "ObservationSpec"]
 
 
 @runtime_checkable
@@ -99,6 +99,18 @@ class ActionIds(Protocol):
         ...  # pragma: no cover
 
 
+class FloatBuffer(Protocol):
+    """Where an observation is written: a ``float32`` NumPy array, a ``memoryview`` or an ``array.array("f")``."""
+
+    def __setitem__(self, index: int, value: float, /) -> None:
+        """Set one entry."""
+        ...  # pragma: no cover
+
+    def __len__(self) -> int:
+        """The number of entries."""
+        ...  # pragma: no cover
+
+
 @runtime_checkable
 class ObservationSpec(Protocol):
     """What one seat may know, as a flat vector of ``size`` floats with a documented layout.
@@ -119,7 +131,7 @@ class ObservationSpec(Protocol):
         """Each named part of the vector and where it lies (the layout, documented)."""
         ...  # pragma: no cover
 
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         """Write ``seat``'s observation of ``game`` into ``out``.
 
         ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array, a

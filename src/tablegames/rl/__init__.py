@@ -1,0 +1,13 @@
+"""Reinforcement learning on any variant with action ids and observation tensors (the ``rl`` extra).
+
+* :mod:`tablegames.rl.decisions`: a seat's choice as integer ids (no NumPy needed).
+* :mod:`tablegames.rl.pettingzoo`: a PettingZoo AEC environment, ``env(name, **options)``.
+* :mod:`tablegames.rl.gymnasium`: a Gymnasium single-agent environment against the library's
+  bots, and a vectorised one.
+* :mod:`tablegames.rl.policy`: :class:`~tablegames.rl.policy.PolicyBot`, a trained policy as a
+  bot.
+
+A variant takes part by providing :meth:`~tablegames.core.game.Game.action_ids` and
+:meth:`~tablegames.core.game.Game.observation_spec`; nothing here knows a variant. Nothing in
+the core imports this package.
+"""

@@ -1,0 +1,279 @@
+"""A Gymnasium single-agent environment: one seat learns, the library's bots play the others.
+
+Any variant with action ids and observation tensors (see :mod:`tablegames.rl.decisions`). The
+observation is a dict of ``observation`` (the seat's ``float32`` vector) and ``action_mask``
+(``int8``, ``1`` for each id that may come next), as in :mod:`tablegames.rl.pettingzoo`; the
+mask is also in ``info["action_mask"]``. An action chosen in parts is stepped one id at a time.
+
+>>> from tablegames.rl.gymnasium import TableGamesEnv
+>>> environment = TableGamesEnv("american-sniff", opponents="random", players=2)
+>>> observation, info = environment.reset(seed=3)
+>>> legal = observation["action_mask"].nonzero()[0]
+>>> observation, reward, terminated, truncated, info = environment.step(int(legal[0]))
+
+:func:`vector_env` steps ``n`` of them together (Gymnasium's synchronous vector environment:
+observations and masks as ``(n, ...)`` arrays, each game reset as it ends).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from tablegames.bots.base import Bot, Table
+from tablegames.bots.registry import make_bot
+from tablegames.bots.worlds import deal_event_class
+from tablegames.core.events import Action
+from tablegames.core.game import Game
+from tablegames.core.observation import Observation
+from tablegames.core.registry import get_variant
+from tablegames.rl.decisions import Decision, capabilities
+from tablegames.rl.pettingzoo import EPISODES, REWARDS
+
+__all__ = ["TableGamesEnv", "vector_env"]
+
+
+class _Learner:
+    """The learning seat at the table: it plays the action the environment was given."""
+
+    name = "learner"
+
+    def __init__(self) -> None:
+        self.pending: Action | None = None
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        action, self.pending = self.pending, None
+        if action is None:
+            raise RuntimeError("the learning seat was asked to act with no action given")
+        return action
+
+
+class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One seat of a variant against bots.
+
+    Args:
+        name: a registered variant with both capabilities.
+        seat: the learning seat.
+        opponents: a bot name for every other seat, or one per seat (the learner's entry is
+            ignored); ``"random"`` plays a uniformly random legal action without building any
+            view, the cheapest opponent.
+        episode: ``"match"`` or ``"hand"`` (as in :mod:`tablegames.rl.pettingzoo`).
+        reward: ``"match"`` (+1/-1 at the end) or ``"hand"`` (the side's margin change, by
+            the target, after every step).
+        max_steps: steps before truncation, or ``None``.
+        skip_forced: take the learner's single-id choices for it.
+        bot_settings: settings for the opponents' bots (``make_bot(name, **settings)``).
+        options: the variant's options.
+
+    Raises:
+        MissingCapability: if the variant lacks a capability.
+        LookupError: for an unknown bot.
+        ValueError: for a bad setting.
+
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own declaration
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        episode: str = "match",
+        reward: str = "match",
+        max_steps: int | None = None,
+        skip_forced: bool = False,
+        bot_settings: dict[str, Any] | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if episode not in EPISODES or reward not in REWARDS:
+            raise ValueError(f"episode and reward must be among {EPISODES}, not {episode!r} and {reward!r}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.variant = get_variant(name)
+        self._options = options
+        probe = self.variant.create(options, seed=0)
+        self._ids, self._spec = capabilities(probe)
+        if type(seat) is not int or not 0 <= seat < probe.players:
+            raise ValueError(f"seat must be a seat from 0 to {probe.players - 1}, not {seat!r}")
+        names = [opponents] * probe.players if isinstance(opponents, str) else list(opponents)
+        if len(names) != probe.players:
+            raise ValueError(f"opponents names one bot, or one per seat ({probe.players}), not {len(names)}")
+        self.seat = seat
+        self._names = names
+        self._bot_settings = bot_settings or {}
+        self._bots: list[Bot | None] = [
+            None if s == seat or n == "random" else make_bot(n, **self._bot_settings) for s, n in enumerate(names)
+        ]
+        self._episode, self._reward, self._max_steps, self._skip = episode, reward, max_steps, skip_forced
+        self.render_mode = render_mode
+        self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._spec.size,), dtype=np.float32),
+                "action_mask": spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(self._ids.size)
+        self.game: Game = probe
+        """The game being played."""
+        self._table: Table | None = None
+        self._learner = _Learner()
+        self._decision: Decision | None = None
+        self._rng = random.Random(0)
+        self._steps = 0
+        self._margin = 0.0
+        self._done = False
+        self._ended = False
+
+    # -- Gymnasium's API --------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new match (or, for hand episodes without a seed, the match's next hand)."""
+        super().reset(seed=seed)
+        go_on = self._episode == "hand" and seed is None and self._table is not None and not self.game.is_over
+        if not go_on:
+            game_seed = int(self.np_random.integers(0, 2**63 - 1))
+            self._rng = random.Random(game_seed)
+            self.game = self.variant.create(self._options, seed=game_seed)
+            if any(b is not None for b in self._bots):
+                bots = [b if b is not None else self._learner for b in self._bots]
+                self._table = Table(self.game, bots, rng=self._rng)
+            else:
+                self._table = None
+        self._steps = 0
+        self._done = False
+        self._ended = False
+        self._decision = None
+        self._margin = self._margin_now()
+        self._to_learner()  # the bots' moves before the learner's first choice earn it nothing
+        self._margin = self._margin_now()
+        return self._observe(), self._info()
+
+    def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The learner chooses the id ``action``; the bots play until it chooses again or the episode ends.
+
+        An id that may not come next (see the mask) ends the episode with a reward of -1 and
+        ``info["illegal"]``, as PettingZoo's ``TerminateIllegalWrapper`` does.
+
+        Raises:
+            ValueError: for a step after the episode ended.
+
+        """
+        if self._done or self._decision is None:
+            raise ValueError("the episode has ended: call reset()")
+        if not 0 <= int(action) < self._ids.size or not self._decision.allows(int(action)):
+            # As PettingZoo's TerminateIllegalWrapper does: an illegal id ends the episode, -1.
+            self._done = self._ended = True
+            info = self._info()
+            info["illegal"] = int(action)
+            return self._observe(), -1.0, True, False, info
+        chosen = self._decision.choose(int(action))
+        reward = 0.0
+        if chosen is not None:
+            reward += self._apply(chosen)
+            reward += self._to_learner()
+        self._steps += 1
+        terminated = self._ended
+        truncated = not terminated and self._max_steps is not None and self._steps >= self._max_steps
+        self._done = terminated or truncated
+        return self._observe(), reward, terminated, truncated, self._info()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        return self.game.render_table() or repr(self.game.scores)
+
+    # -- the game underneath ------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> float:
+        """Apply the learner's action; the reward it brings."""
+        self._decision = None
+        if self._table is not None:
+            self._learner.pending = action
+            before = len(self.game.events)
+            self._table.step()
+            return self._settle(self.game.events[before:])
+        return self._settle(self.game.apply(action))
+
+    def _to_learner(self) -> float:
+        """Let the bots play until the learner must choose (a real choice, if skipping forced ones)."""
+        game = self.game
+        reward = 0.0
+        while not self._ended:
+            current = game.current_player
+            assert current is not None
+            if current == self.seat:
+                self._decision = Decision(game, self._ids)
+                only = self._decision.only() if self._skip else None
+                if only is None:
+                    return reward
+                chosen = self._decision.choose(only)
+                if chosen is not None:
+                    reward += self._apply(chosen)
+                continue
+            if self._table is not None and self._bots[current] is not None:
+                before = len(game.events)
+                self._table.step()
+                reward += self._settle(game.events[before:])
+            else:
+                reward += self._settle(game.apply(self._rng.choice(game.legal_actions())))
+        return reward
+
+    def _settle(self, events: Sequence[Any]) -> float:
+        """The learner's reward for ``events``, noting whether the episode ended with them."""
+        game = self.game
+        reward = 0.0
+        if self._reward == "hand":
+            now = self._margin_now()
+            reward += (now - self._margin) / float(getattr(game.options, "target", 0) or 1)
+            self._margin = now
+        if game.is_over:
+            self._ended = True
+            if self._reward == "match":
+                reward += 1.0 if game.side_of(self.seat) == game.winner else -1.0
+        elif self._episode == "hand" and any(isinstance(e, self._deal_class) for e in events):
+            self._ended = True
+        return reward
+
+    def _margin_now(self) -> float:
+        scores = self.game.scores
+        side = self.game.side_of(self.seat)
+        others = [s for i, s in enumerate(scores) if i != side]
+        return float(scores[side] - (sum(others) / len(others) if others else 0))
+
+    def _mask(self) -> np.ndarray:
+        mask = np.zeros(self._ids.size, dtype=np.int8)
+        if not self._ended and self._decision is not None:
+            mask[self._decision.legal_ids()] = 1
+        return mask
+
+    def _observe(self) -> dict[str, Any]:
+        vector = np.zeros(self._spec.size, dtype=np.float32)
+        self._spec.write(self.game, self.seat, vector)
+        return {"observation": vector, "action_mask": self._mask()}
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._mask()}
+
+
+def vector_env(name: str, n: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
+    """``n`` :class:`TableGamesEnv` of variant ``name`` stepped together, each reset as it ends.
+
+    Keyword arguments are :class:`TableGamesEnv`'s.
+    """
+    if type(n) is not int or n < 1:
+        raise ValueError(f"n must be a positive int, not {n!r}")
+    return gymnasium.vector.SyncVectorEnv([lambda: TableGamesEnv(name, **kwargs) for _ in range(n)])

@@ -1,0 +1,269 @@
+"""A PettingZoo AEC environment for any variant with action ids and observation tensors.
+
+:func:`env` follows PettingZoo's own naming (``env(**kwargs)`` of its classic games) and its
+classic games' observation: a dict of ``observation`` (the variant's ``float32`` vector for
+the seat, :class:`~tablegames.core.capabilities.ObservationSpec`) and ``action_mask`` (an
+``int8`` vector over the variant's ids, :class:`~tablegames.core.capabilities.ActionIds`,
+``1`` where the id may come next). Agents are ``"player_0"`` ... one per seat.
+
+>>> from tablegames.rl.pettingzoo import env
+>>> aec = env("american-sniff", players=2)
+>>> aec.reset(seed=1)
+>>> agent = aec.agent_selection
+>>> observation, reward, termination, truncation, info = aec.last()
+>>> sorted(observation), int(observation["action_mask"].sum()) > 0
+(['action_mask', 'observation'], True)
+
+An action chosen in parts (a discard of several cards) is stepped one id at a time by the same
+agent; the game sees the whole action once its last part is chosen, so its rules and its log
+are the game's own.
+
+Settings, beside the variant's options:
+
+* ``episode``: ``"match"`` (the default: a whole match, hand after hand) or ``"hand"`` (one
+  hand; the next :meth:`~raw_env.reset` without a seed goes on with the match's next hand, a
+  new match once it is over).
+* ``reward``: ``"match"`` (``+1`` to each seat of the winning side and ``-1`` to the others,
+  when the match ends) or ``"hand"`` (after every step, the change in the seat's side's margin,
+  its score less the mean of the other sides', divided by the target score: the rewards of a
+  hand add up to its margin).
+* ``max_steps``: truncation after this many steps of an episode (``None``: never).
+* ``skip_forced``: whether a choice with a single legal id is taken for the agent (about a
+  third of all decisions in these games), so agents see only real choices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from tablegames.bots.worlds import deal_event_class
+from tablegames.core.game import Game
+from tablegames.core.registry import get_variant
+from tablegames.rl.decisions import Decision, capabilities
+
+__all__ = ["EPISODES", "REWARDS", "env", "raw_env"]
+
+EPISODES: Final = ("match", "hand")
+"""What an episode may be."""
+REWARDS: Final = ("match", "hand")
+"""How rewards may be given."""
+
+
+def env(name: str, **kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
+    """The environment of variant ``name``, in PettingZoo's usual wrappers (an illegal id ends it).
+
+    Keyword arguments are :class:`raw_env`'s settings and the variant's options.
+    """
+    inner = raw_env(name, **kwargs)
+    wrapped: AECEnv[str, dict[str, np.ndarray], int] = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  # PettingZoo is untyped
+    """The unwrapped environment (see the module for the settings).
+
+    Args:
+        name: a registered variant with :meth:`~tablegames.core.game.Game.action_ids` and
+            :meth:`~tablegames.core.game.Game.observation_spec`.
+        episode: ``"match"`` or ``"hand"``.
+        reward: ``"match"`` or ``"hand"``.
+        max_steps: steps before truncation, or ``None``.
+        skip_forced: take single-id choices for the agents.
+        render_mode: ``None`` or ``"ansi"`` (the table as text).
+        options: the variant's options.
+
+    Raises:
+        MissingCapability: if the variant lacks a capability.
+        InvalidOptionsError: for bad options.
+        ValueError: for a bad setting.
+
+    """
+
+    metadata: Mapping[str, Any] = {"render_modes": ["ansi"], "name": "tablegames", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        episode: str = "match",
+        reward: str = "match",
+        max_steps: int | None = None,
+        skip_forced: bool = False,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if episode not in EPISODES:
+            raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+            raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.variant = get_variant(name)
+        self.episode = episode
+        """What an episode is (``"match"`` or ``"hand"``)."""
+        self.reward = reward
+        """How rewards are given (``"match"`` or ``"hand"``)."""
+        self.max_steps = max_steps
+        """Steps before truncation, or ``None``."""
+        self.skip_forced = skip_forced
+        """Whether single-id choices are taken for the agents."""
+        self.render_mode = render_mode
+        self._options = options
+        probe = self.variant.create(options, seed=0)
+        self._ids, self._spec = capabilities(probe)
+        self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
+        self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
+        self.agents = self.possible_agents[:]
+        self.metadata = {**self.metadata, "name": f"tablegames_{name}"}
+        observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self._spec.size,), dtype=np.float32)
+        mask = spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8)
+        self.observation_spaces = {
+            a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
+        }
+        self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
+        self.game: Game = probe
+        """The game being played."""
+        self._seed = 0
+        self._decision: Decision | None = None
+        self._steps = 0
+        self._margins: list[float] = []
+
+    # -- PettingZoo's API -----------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s observations."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``agent``'s actions: the variant's ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode: a new match from ``seed``, or (hand episodes) the match's next hand."""
+        go_on = self.episode == "hand" and seed is None and not self.game.is_over and self._steps > 0
+        if not go_on:
+            self._seed = seed if seed is not None else self._seed + 1
+            self.game = self.variant.create(self._options, seed=self._seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._steps = 0
+        self._margins = self._margin_now()
+        self._decision = Decision(self.game, self._ids)
+        self._skip_forced()
+        self.agent_selection = self._agent()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent``'s seat may know now, and its legal ids (none unless it is to choose)."""
+        seat = self.possible_agents.index(agent)
+        vector = np.zeros(self._spec.size, dtype=np.float32)
+        self._spec.write(self.game, seat, vector)
+        mask = np.zeros(self._ids.size, dtype=np.int8)
+        decision = self._decision
+        if decision is not None and seat == self.game.current_player:
+            mask[decision.legal_ids()] = 1
+        return {"observation": vector, "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """The current agent chooses the id ``action`` (a legal one: see the mask)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._choose(int(action))
+        self._skip_forced()
+        self._steps += 1
+        self._settle()
+        self.agent_selection = self._agent()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``), else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        return self.game.render_table() or repr(self.game.scores)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    # -- the game underneath ------------------------------------------------------------------
+
+    def _agent(self) -> str:
+        current = self.game.current_player
+        if current is None or self._ended():
+            return self.agent_selection if self.agents else self.possible_agents[0]
+        return self.possible_agents[current]
+
+    def _choose(self, action_id: int) -> None:
+        decision = self._decision
+        assert decision is not None
+        action = decision.choose(action_id)
+        if action is None:
+            return  # a part of an action chosen in parts: the same seat chooses again
+        events = self.game.apply(action)
+        self._after(events)
+
+    def _after(self, events: Any) -> None:
+        deal = self._deal_class
+        if self.reward == "hand":
+            self._reward_margins()
+        if self.game.is_over:
+            self._decision = None
+            if self.reward == "match":
+                winner = self.game.winner
+                for seat, agent in enumerate(self.possible_agents):
+                    self.rewards[agent] += 1.0 if self.game.side_of(seat) == winner else -1.0
+            return
+        if self.episode == "hand" and any(isinstance(e, deal) for e in events):
+            self._decision = None  # the hand is over: the next one is the next episode's
+            return
+        self._decision = Decision(self.game, self._ids)
+
+    def _skip_forced(self) -> None:
+        if not self.skip_forced:
+            return
+        while self._decision is not None:
+            only = self._decision.only()
+            if only is None:
+                return
+            self._choose(only)
+
+    def _ended(self) -> bool:
+        return self._decision is None
+
+    def _settle(self) -> None:
+        if self._ended():
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.max_steps is not None and self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+
+    def _margin_now(self) -> list[float]:
+        scores = self.game.scores
+        sides = len(scores)
+        if sides < 2:
+            return [float(scores[0])] if scores else []
+        total = sum(scores)
+        return [s - (total - s) / (sides - 1) for s in scores]
+
+    def _reward_margins(self) -> None:
+        now = self._margin_now()
+        target = float(getattr(self.game.options, "target", 0) or 1)
+        for seat, agent in enumerate(self.possible_agents):
+            side = self.game.side_of(seat)
+            self.rewards[agent] += (now[side] - self._margins[side]) / target
+        self._margins = now

@@ -1,0 +1,76 @@
+"""A trained policy as a bot: observation and mask in, an action id out.
+
+:class:`PolicyBot` plays anywhere a bot plays (a :class:`~tablegames.bots.base.Table`,
+``tablegames simulate``, the strength benchmark, the server's seats). A bot sees only its
+seat's :class:`~tablegames.core.observation.Observation`, never the game, so the bot draws one
+world consistent with the seat's log (:func:`~tablegames.bots.sampler.sample_world`) and writes
+the observation from it: the observation of every such world is the same (the conformance
+kit's ``observation`` check holds variants to that), so it is exactly the environments'.
+
+>>> import random, tablegames
+>>> from tablegames.bots import RandomBot, Table
+>>> from tablegames.rl.policy import PolicyBot
+>>> first_legal = PolicyBot(lambda observation, mask: int(mask.nonzero()[0][0]))
+>>> game = tablegames.new_game("american-sniff", seed=2, players=2)
+>>> Table(game, [first_legal, RandomBot()], rng=random.Random(2)).play()
+>>> game.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import numpy as np
+
+from tablegames.bots.sampler import sample_world
+from tablegames.core.events import Action
+from tablegames.core.observation import Observation
+from tablegames.core.registry import get_variant
+from tablegames.rl.decisions import Decision, capabilities
+
+__all__ = ["Policy", "PolicyBot"]
+
+Policy = Callable[[np.ndarray, np.ndarray], int]
+"""A policy: the ``float32`` observation and the ``int8`` mask in, an id whose mask entry is 1 out."""
+
+
+class PolicyBot:
+    """Plays the ids ``policy`` chooses (an action chosen in parts: one call per part).
+
+    Args:
+        policy: the policy.
+        name: the bot's name.
+
+    Raises:
+        ValueError: (from :meth:`act`) if the policy answers an id the mask does not allow.
+
+    """
+
+    def __init__(self, policy: Policy, *, name: str = "policy") -> None:
+        self.policy = policy
+        self.name = name
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The legal action the policy chooses, id by id."""
+        if len(observation.legal) == 1:
+            return observation.legal[0]
+        world = sample_world(observation.log(), rng)
+        ids, spec = capabilities(world)
+        vector = np.zeros(spec.size, dtype=np.float32)
+        spec.write(world, observation.seat, vector)
+        decision = Decision(world, ids)
+        while True:
+            mask = np.zeros(ids.size, dtype=np.int8)
+            mask[decision.legal_ids()] = 1
+            chosen = int(self.policy(vector, mask))
+            if not 0 <= chosen < ids.size or not mask[chosen]:
+                raise ValueError(f"the policy chose id {chosen}, which the mask does not allow")
+            action = decision.choose(chosen)
+            if action is not None:
+                break
+        for legal in observation.legal:  # the table's own object, equal to the world's
+            if legal == action:
+                return legal
+        raise AssertionError(f"{get_variant(observation.variant).name}: a world's legal action is not the seat's")
