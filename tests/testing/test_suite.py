@@ -65,7 +65,8 @@ def test_the_plugin_runs_a_suite_with_its_command_line_options(tmp_path: Path) -
                 skip_checks = frozenset(
                     {"terminates", "views", "pieces", "same_seed", "no_leaks",
                      "indistinguishable", "public", "public_indistinguishable", "illegal_refused",
-                     "json_round_trip", "replay", "worlds", "capabilities", "text"}
+                     "json_round_trip", "replay", "worlds", "capabilities", "text", "action_ids",
+                     "observation"}
                 )
             """
         )
@@ -76,6 +77,6 @@ def test_the_plugin_runs_a_suite_with_its_command_line_options(tmp_path: Path) -
     ]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, cwd=tmp_path, timeout=300, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 passed, 14 skipped" in result.stdout
+    assert "1 passed, 16 skipped" in result.stdout
     assert "is in skip_checks" in result.stdout
     assert "tablegames conformance kit: examples=2, max_steps=500, profile=tablegames-fast" in result.stdout

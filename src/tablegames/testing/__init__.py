@@ -24,7 +24,7 @@ Each check is a plain function ``check_<name>(scenario, *, max_steps=10_000) -> 
 ``CHECKS`` maps the short names (``terminates``, ``views``, ``pieces``, ``replay``,
 ``same_seed``, ``clone``, ``no_leaks``, ``indistinguishable``, ``public``,
 ``public_indistinguishable``, ``illegal_refused``, ``json_round_trip``, ``worlds``,
-``capabilities``, ``text``) to them; ``run_check`` runs one
+``capabilities``, ``text``, ``action_ids``, ``observation``) to them; ``run_check`` runs one
 over drawn scenarios. Strategies: ``variant_options``, ``seeds``, ``action_choices``, ``scenarios``.
 
 Two checks need optional hooks of :class:`~tablegames.core.game.Game`:
@@ -72,6 +72,7 @@ from tablegames.testing.properties import (
     named_pieces,
     play_random,
 )
+from tablegames.testing.rl import check_action_ids, check_observation
 from tablegames.testing.runner import DEFAULT_EXAMPLES, check_variant, kit_settings, run_check
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
 from tablegames.testing.spectator import check_public, check_public_indistinguishable
@@ -103,6 +104,7 @@ __all__ = [
     "ConformanceSuite",
     "Scenario",
     "action_choices",
+    "check_action_ids",
     "check_clone",
     "check_goes_on_like_clone_and_replay",
     "check_illegal_refused",
@@ -112,6 +114,7 @@ __all__ = [
     "check_capabilities",
     "check_worlds",
     "check_no_leaks",
+    "check_observation",
     "check_pieces_conserved",
     "check_public",
     "check_public_indistinguishable",

@@ -40,6 +40,7 @@ from tablegames.testing._support import (
     snapshot_difference,
     strings_in,
 )
+from tablegames.testing.rl import check_action_ids, check_observation
 from tablegames.testing.scenario import CheckNotApplicable, ConformanceError, Scenario
 from tablegames.testing.spectator import check_public, check_public_indistinguishable
 from tablegames.testing.text import check_text
@@ -796,5 +797,7 @@ CHECKS: Final[Mapping[str, Check]] = {
     "worlds": check_worlds,
     "capabilities": check_capabilities,
     "text": check_text,
+    "action_ids": check_action_ids,
+    "observation": check_observation,
 }
 """Every check by its short name, in the order :func:`~tablegames.testing.runner.check_variant` runs them."""

@@ -1,0 +1,196 @@
+"""The kit's RL checks: ``action_ids`` and ``observation`` pass a right toy and fail each planted bug."""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.events import Action
+from tablegames.core.game import Game
+from tablegames.core.registry import get_variant
+from tablegames.testing import (
+    CHECKS,
+    ConformanceError,
+    Scenario,
+    check_action_ids,
+    check_observation,
+    check_variant,
+    run_check,
+)
+from tablegames.variants.sniff import Sniff
+from tests.testing.planted_rl import (
+    AcceptingSniff,
+    GappedSniff,
+    InfiniteSniff,
+    LeakingSniff,
+    NotInverseSniff,
+    OutOfRangeSniff,
+    OverlappingSniff,
+    PrefixedSniff,
+    RestlessSniff,
+    SharedIdSniff,
+    ToyIds,
+    ToySniff,
+    ToySpec,
+)
+
+pytestmark = pytest.mark.every_profile
+
+_BOTH_ENDS = Scenario(variant=ToySniff, options={"players": 2}, seed=1, steps=1)
+"""A scenario whose second decision offers 6-0 on W and on E (the opening is a double)."""
+
+
+class _NoCapabilities(Sniff):
+    """American Sniff with neither capability, whatever Sniff's own are."""
+
+    @classmethod
+    def action_ids(cls, options: Any) -> None:
+        return None
+
+    @classmethod
+    def observation_spec(cls, options: Any) -> None:
+        return None
+
+
+class _EmptyDecoded(ToyIds):
+    def decode(self, ids: Sequence[int]) -> Action:
+        return super().decode(tuple(ids) or (0,))
+
+
+class _DecodesEmpty(ToySniff):
+    """Its numbering refuses foreign actions but decodes ``()`` as the first play."""
+
+    ids: ClassVar[ActionIds] = _EmptyDecoded()
+
+
+class _Rotating(ToySpec):
+    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+        super().write(game, seat, out)
+        assert isinstance(game, Sniff)
+        hand = game.hands[seat]
+        if hand:
+            hand.append(hand.pop(0))
+
+
+class _Meddling(ToySniff):
+    """Its observation moves the seat's first tile to the end of its hand."""
+
+    spec: ClassVar[ObservationSpec] = _Rotating()
+
+
+def test_the_checks_are_registered() -> None:
+    """Both RL checks run with every other check of the kit."""
+    assert CHECKS["action_ids"] is check_action_ids
+    assert CHECKS["observation"] is check_observation
+
+
+def test_the_toy_passes_both_checks_over_drawn_scenarios() -> None:
+    """A right numbering and observation pass both checks, for 2 to 4 players."""
+    for players in (2, 3, 4):
+        outcomes = check_variant(
+            ToySniff, options={"players": players}, checks=["action_ids", "observation"], examples=6
+        )
+        assert outcomes == {"action_ids": "passed", "observation": "passed"}
+
+
+def test_a_variant_without_the_capabilities_passes_without_being_played() -> None:
+    """Without action_ids and observation_spec both checks pass at once, even on a scenario no game can play."""
+    scenario = Scenario(variant=_NoCapabilities, options={"players": 2}, seed=1, steps=5)
+    check_action_ids(scenario)
+    check_observation(scenario)
+    outcomes = check_variant(_NoCapabilities, options={"players": 2}, checks=["action_ids", "observation"], examples=2)
+    assert outcomes == {"action_ids": "passed", "observation": "passed"}
+
+
+@pytest.mark.parametrize("name", ["all-fives", "auction-pitch", "euchre", "mexican-train"])
+def test_the_plug_ins_pass_both_checks(name: str) -> None:
+    """A plug-in that provides neither capability passes both checks."""
+    outcomes = check_variant(get_variant(name), checks=["action_ids", "observation"], examples=2)
+    assert outcomes == {"action_ids": "passed", "observation": "passed"}
+
+
+def _caught(variant: type[Sniff], check: str, detail: str) -> ConformanceError:
+    """Run ``check`` on ``variant`` over drawn scenarios: it fails with ``detail``, again on the shrunk scenario."""
+    with pytest.raises(ConformanceError) as info:
+        run_check(variant, check, options={"players": 2}, examples=20, max_position=60)
+    error = info.value
+    assert error.check == check
+    assert detail in error.detail, error.detail
+    with pytest.raises(ConformanceError) as again:
+        CHECKS[check](error.scenario)
+    assert (again.value.step, again.value.detail) == (error.step, error.detail)
+    return error
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [
+        (NotInverseSniff, "is the encoding of Play(tile=Tile("),
+        (OutOfRangeSniff, "not a non-empty tuple of ints in range(100)"),
+        (AcceptingSniff, "encode of a foreign action"),
+    ],
+    ids=["not-inverse", "out-of-range", "accepts-foreign"],
+)
+def test_a_broken_numbering_fails_action_ids(variant: type[Sniff], detail: str) -> None:
+    """A decode that is not encode's inverse, an id beyond the size, an encode that takes anything: each is caught."""
+    _caught(variant, "action_ids", detail)
+
+
+def test_junk_ids_must_be_refused() -> None:
+    """A decode that answers ``()`` with an action fails, naming the junk."""
+    with pytest.raises(ConformanceError, match=r"decode\(\(\)\) gave Play"):
+        check_action_ids(Scenario(variant=_DecodesEmpty, options={"players": 2}))
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [
+        (SharedIdSniff, "both legal, are both encoded (106,)"),
+        (PrefixedSniff, "is a prefix of"),
+    ],
+    ids=["shared-id", "prefix"],
+)
+def test_encodings_must_be_distinct_and_prefix_free(variant: type[Sniff], detail: str) -> None:
+    """Two legal actions with one encoding, or one's a prefix of the other's, fail where both are legal."""
+    with pytest.raises(ConformanceError) as info:
+        check_action_ids(attrs.evolve(_BOTH_ENDS, variant=variant))
+    assert detail in info.value.detail
+    assert info.value.step == 1
+    check_action_ids(_BOTH_ENDS)
+    with pytest.raises(ConformanceError):
+        run_check(variant, "action_ids", options={"players": 2}, examples=20, max_position=60)
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [
+        (GappedSniff, "the fields leave a gap: nothing covers [28, 29) before field 'table'"),
+        (OverlappingSniff, "field 'table' at [28, 56) overlaps what lies before 29"),
+        (RestlessSniff, "differs when written again: 0.0, then 1.0 at turn[3] (index 63)"),
+        (InfiniteSniff, "has inf at sizes[0] (index 56)"),
+        (LeakingSniff, "the observations differ at $.hand["),
+    ],
+    ids=["gap", "overlap", "non-deterministic", "infinite", "leak"],
+)
+def test_a_broken_observation_fails_observation(variant: type[Sniff], detail: str) -> None:
+    """A gap or overlap in the layout, a vector that changes when written again, infinity, a leak: each is caught."""
+    _caught(variant, "observation", detail)
+
+
+def test_the_leak_is_found_only_by_the_pair_of_games() -> None:
+    """The leaking observation is finite and deterministic: only two games the seat cannot tell apart show it."""
+    error = _caught(LeakingSniff, "observation", "seat 0 with ")
+    scenario = error.scenario
+    assert scenario.swaps
+    check_observation(attrs.evolve(scenario, variant=ToySniff))  # the right observation, on the same pair
+    check_observation(attrs.evolve(scenario, swaps=(), steps=40))  # no pair: finite and deterministic
+
+
+def test_writing_must_not_change_the_game() -> None:
+    """An observation that reorders the seat's hand is caught."""
+    with pytest.raises(ConformanceError, match="writing the observations changed the game"):
+        check_observation(Scenario(variant=_Meddling, options={"players": 2}, seed=2, steps=3))
