@@ -100,7 +100,7 @@ class ActionIds(Protocol):
 
 
 class FloatBuffer(Protocol):
-    """Where an observation is written: a ``float32`` NumPy array, a ``memoryview`` or an ``array.array("f")``."""
+    """Where an observation is written: a ``float32`` NumPy array or an ``array.array("f")``."""
 
     def __setitem__(self, index: int, value: float, /) -> None:
         """Set one entry."""
@@ -134,8 +134,8 @@ class ObservationSpec(Protocol):
     def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         """Write ``seat``'s observation of ``game`` into ``out``.
 
-        ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array, a
-        ``memoryview`` or an ``array.array("f")``); only the entries that are not zero need
-        writing, which keeps it cheap.
+        ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array or an
+        ``array.array("f")``); only the entries that are not zero need writing, which keeps it
+        cheap.
         """
         ...  # pragma: no cover
