@@ -7,11 +7,11 @@ are), and passes ``action_ids`` and ``observation``; each other class breaks one
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 from tablegames.components.tiles import Tile
-from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.variants.sniff import Play, Sniff, play
@@ -77,7 +77,7 @@ class ToySpec:
         """The layout."""
         return {"hand": slice(0, 28), "table": slice(28, 56), "sizes": slice(56, 60), "turn": slice(60, 64)}
 
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         """Write the seat's one-hot hand, the table, the sizes and the turn."""
         assert isinstance(game, Sniff)
         for tile in game.hands[seat]:
@@ -204,7 +204,7 @@ class OverlappingSniff(ToySniff):
 
 
 class _Leaking(ToySpec):
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         super().write(game, seat, out)
         assert isinstance(game, Sniff)
         for tile in game.hands[(seat + 1) % game.players]:
@@ -222,7 +222,7 @@ class _Restless(ToySpec):
     def __init__(self) -> None:
         self._counter = itertools.count()
 
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         super().write(game, seat, out)
         out[63] = float(next(self._counter) % 2)  # a different value every other call
 
@@ -235,7 +235,7 @@ class RestlessSniff(ToySniff):
 
 
 class _Infinite(ToySpec):
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         super().write(game, seat, out)
         assert isinstance(game, Sniff)
         if len(game.layout.all_tiles()) == 3:

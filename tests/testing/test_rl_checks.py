@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 import pytest
 
-from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
@@ -48,11 +48,11 @@ class _NoCapabilities(Sniff):
     """American Sniff with neither capability, whatever Sniff's own are."""
 
     @classmethod
-    def action_ids(cls, options: Any) -> None:
+    def action_ids(cls, options: Any) -> None:  # type: ignore[override]  # the base class default, on purpose
         return None
 
     @classmethod
-    def observation_spec(cls, options: Any) -> None:
+    def observation_spec(cls, options: Any) -> None:  # type: ignore[override]  # the base class default, on purpose
         return None
 
 
@@ -68,7 +68,7 @@ class _DecodesEmpty(ToySniff):
 
 
 class _Rotating(ToySpec):
-    def write(self, game: Game, seat: int, out: MutableSequence[float]) -> None:
+    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
         super().write(game, seat, out)
         assert isinstance(game, Sniff)
         hand = game.hands[seat]
@@ -194,3 +194,86 @@ def test_writing_must_not_change_the_game() -> None:
     """An observation that reorders the seat's hand is caught."""
     with pytest.raises(ConformanceError, match="writing the observations changed the game"):
         check_observation(Scenario(variant=_Meddling, options={"players": 2}, seed=2, steps=3))
+
+
+class _NoSize(ToyIds):
+    @property
+    def size(self) -> int:
+        return 0
+
+
+class _ShortNames(ToyIds):
+    def names(self) -> Sequence[str]:
+        return list(super().names())[1:]
+
+
+class _NoDecode:
+    size = 140
+
+    def names(self) -> Sequence[str]:
+        return ToyIds().names()
+
+    def encode(self, action: Action) -> tuple[int, ...]:
+        return ToyIds().encode(action)
+
+
+@pytest.mark.parametrize(
+    ("ids", "detail"),
+    [
+        (_NoSize(), "the numbering's size is 0, not a positive int"),
+        (_ShortNames(), "names() has 139 labels for 140 ids"),
+        (_NoDecode(), "which is not an ActionIds"),
+    ],
+    ids=["size-0", "short-names", "no-decode"],
+)
+def test_the_numbering_must_have_the_protocol_and_a_name_per_id(ids: Any, detail: str) -> None:
+    """A numbering without decode, of size 0, or with a name missing fails before any game is played."""
+    variant = type("Shapeless", (ToySniff,), {"ids": ids})
+    with pytest.raises(ConformanceError) as info:
+        check_action_ids(Scenario(variant=variant, options={"players": 2}))
+    assert detail in info.value.detail
+    assert info.value.step is None
+
+
+class _Fickle(ToySniff):
+    """Its numbering for options equal to the first ones, but another object, has 100 ids."""
+
+    @classmethod
+    def action_ids(cls, options: Any) -> ActionIds:
+        return _FICKLE.setdefault(id(options), ToyIds() if not _FICKLE else _Hundred())
+
+    @classmethod
+    def observation_spec(cls, options: Any) -> ObservationSpec:
+        return _FICKLE_SPEC.setdefault(id(options), ToySpec() if not _FICKLE_SPEC else _Shifted())
+
+
+class _Hundred(ToyIds):
+    @property
+    def size(self) -> int:
+        return 100
+
+    def names(self) -> Sequence[str]:
+        return list(super().names())[:100]
+
+
+class _Shifted(ToySpec):
+    @property
+    def fields(self) -> Mapping[str, slice]:
+        return {"hand": slice(0, 28), "table": slice(28, 56), "sizes": slice(56, 62), "turn": slice(62, 64)}
+
+
+_FICKLE: dict[int, ActionIds] = {}
+_FICKLE_SPEC: dict[int, ObservationSpec] = {}
+
+
+def test_equal_options_must_give_the_same_numbering_and_layout() -> None:
+    """A numbering or layout that depends on which options object it is given, not on its value, fails."""
+    _FICKLE.clear()
+    _FICKLE_SPEC.clear()
+    scenario = Scenario(variant=_Fickle, options={"players": 2})
+    with pytest.raises(ConformanceError, match=r"action_ids\(\) of equal options gave size 100, not 140"):
+        check_action_ids(scenario)
+    with pytest.raises(
+        ConformanceError, match=r"observation_spec\(\) of equal options .* gave \(64, .*'sizes': slice\(56, 62"
+    ):
+        check_observation(scenario)

@@ -18,13 +18,13 @@ from __future__ import annotations
 import array
 import json
 import math
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import Any, ClassVar, cast
 
 import attrs
 
-from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
 from tablegames.core.serde import dumps, to_json
@@ -42,6 +42,10 @@ class _Foreign(Action):
     tile: Any = None
     end: Any = None
     card: Any = None
+
+
+_Fail = Callable[[int | None, str], ConformanceError]
+"""How a check builds its failure: ``fail(step, detail)``."""
 
 
 def _equal_options(scenario: Scenario) -> Any:
@@ -76,10 +80,16 @@ def check_action_ids(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     def fail(step: int | None, detail: str) -> ConformanceError:
         return ConformanceError(name, scenario, step, detail)
 
-    size = _numbering_problem(ids, fail)
+    size = _checked_size(ids, fail)
     again = variant.action_ids(_equal_options(scenario))
-    if again is None or again.size != size or list(again.names()) != list(ids.names()):
-        raise fail(None, f"equal options gave another numbering: {again!r}, then {ids!r}")
+    if again is None:
+        raise fail(None, "action_ids() of equal options (built again from their JSON) gave None")
+    if again.size != size:
+        raise fail(None, f"action_ids() of equal options gave size {again.size!r}, not {size}")
+    names, other = list(ids.names()), list(again.names())
+    if names != other:
+        i = next((i for i, (x, y) in enumerate(zip(names, other, strict=False)) if x != y), min(len(names), len(other)))
+        raise fail(None, f"action_ids() of equal options names id {i} {other[i : i + 1]!r}, not {names[i : i + 1]!r}")
     _refuses_junk(ids, size, fail)
     game = scenario.new_game()
     choose = scenario.chooser()
@@ -92,7 +102,7 @@ def check_action_ids(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         step += 1
 
 
-def _numbering_problem(ids: Any, fail: Any) -> int:
+def _checked_size(ids: Any, fail: _Fail) -> int:
     """The numbering's size, after checking its protocol, size and names (``fail`` builds the error)."""
     if not isinstance(ids, ActionIds):
         raise fail(None, f"action_ids() gave {ids!r}, which is not an ActionIds (size, names, encode, decode)")
@@ -108,7 +118,7 @@ def _numbering_problem(ids: Any, fail: Any) -> int:
     return size
 
 
-def _refuses_junk(ids: ActionIds, size: int, fail: Any) -> None:
+def _refuses_junk(ids: ActionIds, size: int, fail: _Fail) -> None:
     """``encode`` of a foreign action and ``decode`` of junk raise ``ValueError``."""
     foreign = _Foreign()
     try:
@@ -129,7 +139,9 @@ def _refuses_junk(ids: ActionIds, size: int, fail: Any) -> None:
         raise fail(None, f"decode({junk!r}) gave {got!r}, not ValueError (it is the encoding of no action)")
 
 
-def _check_decision(ids: ActionIds, again: ActionIds, size: int, legal: Sequence[Action], fail: Any) -> None:
+def _check_decision(
+    ids: ActionIds, again: ActionIds, size: int, legal: Sequence[Action], fail: Callable[[str], ConformanceError]
+) -> None:
     """Every legal action encodes within range, distinctly and prefix-free, and decodes back."""
     seen: dict[tuple[int, ...], Action] = {}
     for action in legal:
@@ -199,7 +211,12 @@ def check_observation(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     fields = _layout(spec, fail)
     again = variant.observation_spec(_equal_options(scenario))
     if again is None or again.size != spec.size or dict(again.fields) != dict(spec.fields):
-        raise fail(None, "equal options gave another observation layout")
+        found = None if again is None else (again.size, dict(again.fields))
+        raise fail(
+            None,
+            f"observation_spec() of equal options (built again from their JSON) gave {found!r}, "
+            f"not size {spec.size} with fields {dict(spec.fields)!r}",
+        )
     game = scenario.new_game()
     choose = scenario.chooser()
     step = 0
@@ -225,7 +242,7 @@ def check_observation(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     play_alike(name, scenario, start, observer=f"seat {seat}", looks=looks, hand_seat=seat, max_steps=max_steps)
 
 
-def _layout(spec: Any, fail: Any) -> list[tuple[str, slice]]:
+def _layout(spec: Any, fail: _Fail) -> list[tuple[str, slice]]:
     """The spec's fields in vector order, after checking the protocol, the size and the tiling."""
     if not isinstance(spec, ObservationSpec):
         raise fail(None, f"observation_spec() gave {spec!r}, which is not an ObservationSpec (size, fields, write)")
@@ -263,7 +280,7 @@ def _layout(spec: Any, fail: Any) -> list[tuple[str, slice]]:
 def _write(spec: ObservationSpec, game: Game, seat: int) -> array.array[float]:
     """``seat``'s observation of ``game``, written into a new zeroed buffer through a memoryview."""
     out = array.array("f", [0.0]) * spec.size
-    spec.write(game, seat, cast(MutableSequence[float], memoryview(out)))
+    spec.write(game, seat, cast(FloatBuffer, memoryview(out)))
     return out
 
 
@@ -272,7 +289,7 @@ def _fingerprint(game: Game) -> tuple[Any, ...]:
     return (tuple(game.events), game.current_player, game.scores, game.winner, tuple(game.legal_actions()))
 
 
-def _check_writes(spec: ObservationSpec, game: Game, fail: Any, *, whole: bool) -> None:
+def _check_writes(spec: ObservationSpec, game: Game, fail: Callable[[str], ConformanceError], *, whole: bool) -> None:
     """Every seat's vector is finite and the same when written twice; writing leaves the game as it was."""
     before = _fingerprint(game)
     shot = snapshot(game) if whole else None
