@@ -10,6 +10,7 @@ from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, visible
+from tablegames.core.game import build_options
 from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_shuffle
 from tablegames.core.search import SearchWorlds, WorldSource
@@ -34,6 +35,7 @@ from tablegames.variants.smear.events import (
 from tablegames.variants.smear.filler import SmearFiller
 from tablegames.variants.smear.heuristic import choose
 from tablegames.variants.smear.options import SmearDeal, SmearOptions, check_smear_deal
+from tablegames.variants.smear.rl import SmearActionIds, SmearObservation
 from tablegames.variants.smear.rules import FOUR_POINTS, ORDER, discard_allowance, settle, winner_after_hand
 from tablegames.variants.smear.search import SmearWorlds
 from tablegames.variants.smear.text import describe_event, hand_note, render_trick, view_lines
@@ -48,6 +50,8 @@ MAX_BID: Final = 4
 _DECK: Final = piquet_deck()
 _DECK_INDEX: Final = {c: i for i, c in enumerate(_DECK)}
 _DISCARDS: dict[tuple[Card, ...], Discard] = {}
+_ACTION_IDS: dict[int, SmearActionIds] = {}
+_OBSERVATIONS: dict[int, SmearObservation] = {}
 
 
 def _discard(cards: tuple[Card, ...]) -> Discard:
@@ -199,6 +203,41 @@ class Smear(PitchGame):
     def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
         """Hand-local Smear worlds (:class:`~tablegames.variants.smear.search.SmearWorlds`), for ISMCTS."""
         return SmearWorlds(cls, observation, worlds, greedy=greedy)
+
+    @classmethod
+    def action_ids(cls, options: Any) -> SmearActionIds:
+        """The 68 Smear action ids (:class:`~tablegames.variants.smear.rl.SmearActionIds`), a discard in parts.
+
+        ``options`` is a :class:`~tablegames.variants.smear.options.SmearOptions` or a mapping
+        of options; one numbering is built per ``seen_undealt`` and kept.
+
+        Raises:
+            InvalidOptionsError: for options Smear does not have.
+
+        """
+        take = build_options(SmearOptions, {} if options is None else options).seen_undealt
+        found = _ACTION_IDS.get(take)
+        if found is None:
+            singles = (cls._pass, *cls._bids.values(), *map(cls._plays.__getitem__, _DECK))
+            found = _ACTION_IDS[take] = SmearActionIds(take, singles=singles, discard=_discard)
+        return found
+
+    @classmethod
+    def observation_spec(cls, options: Any) -> SmearObservation:
+        """Each seat's 321-float observation (:class:`~tablegames.variants.smear.rl.SmearObservation`).
+
+        ``options`` is a :class:`~tablegames.variants.smear.options.SmearOptions` or a mapping
+        of options; one is built per target and kept.
+
+        Raises:
+            InvalidOptionsError: for options Smear does not have.
+
+        """
+        target = build_options(SmearOptions, {} if options is None else options).target
+        found = _OBSERVATIONS.get(target)
+        if found is None:
+            found = _OBSERVATIONS[target] = SmearObservation(target)
+        return found
 
     @classmethod
     def action_of(cls, event: Event) -> tuple[int, Action] | None:
