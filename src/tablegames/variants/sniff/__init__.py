@@ -16,10 +16,12 @@ from tablegames.variants.sniff.events import (
 )
 from tablegames.variants.sniff.game import Sniff
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
+from tablegames.variants.sniff.rl import COUNT_SCALE, SniffActionIds, SniffObservation
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.view import ArmView, EndView, LastLayout, SniffView
 
 __all__ = [
+    "COUNT_SCALE",
     "END_IDS",
     "HAND_SIZES",
     "ArmView",
@@ -33,7 +35,9 @@ __all__ = [
     "Play",
     "Scored",
     "Sniff",
+    "SniffActionIds",
     "SniffDeal",
+    "SniffObservation",
     "SniffOptions",
     "SniffView",
     "TileDrawn",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
-from tablegames.core.capabilities import LogFiller
+from tablegames.core.capabilities import ActionIds, LogFiller, ObservationSpec
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
@@ -29,6 +29,7 @@ from tablegames.variants.sniff.events import (
 from tablegames.variants.sniff.filler import SniffFiller
 from tablegames.variants.sniff.heuristic import choose
 from tablegames.variants.sniff.options import HAND_SIZES, SniffDeal, SniffOptions, check_sniff_deal
+from tablegames.variants.sniff.rl import action_ids, observation_spec
 from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.search import SniffWorlds
 from tablegames.variants.sniff.text import describe_event, hand_note, render_layout, view_lines
@@ -41,6 +42,7 @@ _ORDER: Final = {t: i for i, t in enumerate(_TILES)}  # highest tile first
 _ARM_OF: Final = {a: i for i, a in enumerate(ARM_IDS)}
 _PLAYS_ON: Final = {t: tuple(play(t, a) for a in ARM_IDS) for t in _TILES}
 _MASK: Final = {t: tile_mask(t) for t in _TILES}
+_KEEP_OTHERS: Final = tuple(~(127 << 7 * seat) for seat in range(4))  # clears a seat's known lacks
 _tile_played: Final = fast_constructor(TilePlayed)
 _tile_drawn: Final = fast_constructor(TileDrawn)
 # A tile's placements on each set of arms (a bit per arm), in arm order.
@@ -98,6 +100,7 @@ class Sniff(Game):
         "_after",
         "_count",
         "_forced",
+        "_lacks",
         "_last_layout",
         "_seating",
         "_side",
@@ -118,6 +121,8 @@ class Sniff(Game):
     """The tiles on the table."""
     _count: int
     _forced: Tile | None
+    _lacks: int
+    """The values each seat was seen to lack this hand (:attr:`known_lacks`), bit ``7 * seat + v`` for ``v``."""
     _last_layout: tuple[int, LineLayout] | None
     """The number and the layout of the last finished hand (never changed after it ends), for views."""
     _seating: Seating
@@ -140,6 +145,29 @@ class Sniff(Game):
     def count(self) -> int:
         """The layout's count after the last placement (0 before the opening)."""
         return self._count
+
+    @property
+    def known_lacks(self) -> tuple[int, ...]:
+        """For each seat, the values it is known to hold no tile of, from the public play of this hand.
+
+        Bit ``v`` of ``known_lacks[s]`` is set when seat ``s`` surely holds no tile with a half
+        of ``v`` (but the tile it just drew and must play now, :attr:`forced_tile`). A seat
+        draws or passes only when none of its tiles matches an open end, so at that moment it
+        lacks every value the open ends show. Tiles it draws that do not fit lack them too, and
+        the one that fits is played at once, so the fact outlives the draw; but tiles drawn
+        unseen may hold the values it lacked before. Hence, with ``M`` the values the open ends
+        show: drawing a tile that fits at once, or passing without drawing (the stock is
+        empty), adds ``M`` to what was known; drawing a tile that does not fit replaces what
+        was known by ``M``. Placing tiles keeps it; a new hand clears it. Once the stock is
+        empty nothing is replaced, so it only grows. Everything here is public.
+
+        >>> import tablegames
+        >>> game = tablegames.new_game("american-sniff", seed=1, players=2)
+        >>> game.known_lacks
+        (0, 0)
+        """
+        lacks = self._lacks
+        return tuple(lacks >> 7 * s & 127 for s in range(self.options.players))
 
     @property
     def forced_tile(self) -> Tile | None:
@@ -253,6 +281,16 @@ class Sniff(Game):
         return SniffFiller(events, seat=seat, options=options)
 
     @classmethod
+    def action_ids(cls, options: SniffOptions) -> ActionIds:
+        """The 140 placement ids (:class:`~tablegames.variants.sniff.rl.SniffActionIds`), the same for every option."""
+        return action_ids(options)
+
+    @classmethod
+    def observation_spec(cls, options: SniffOptions) -> ObservationSpec:
+        """A seat's observation vector (:class:`~tablegames.variants.sniff.rl.SniffObservation`), one per options."""
+        return observation_spec(options)
+
+    @classmethod
     def heuristic_choice(cls, observation: Observation) -> Action:
         """The Sniff heuristic (:func:`~tablegames.variants.sniff.heuristic.choose`), for the greedy bot."""
         return choose(observation)
@@ -292,6 +330,7 @@ class Sniff(Game):
         self.layout = new_layout()
         self._count = 0
         self._forced = None
+        self._lacks = 0
         self.emit(HandDealt(number, deal.hands, deal.stock, len(deal.stock)))
         if leader is None:
             leader = deal.leader
@@ -385,6 +424,8 @@ class Sniff(Game):
             for tile in hand:
                 if _MASK[tile] & mask:
                     return seat
+            # the seat matches no open end, which all see: it lacks the values they show (known_lacks)
+            lacks = self._lacks | mask << 7 * seat  # kept if the first tile drawn fits, or with no stock
             if stock:
                 while stock:
                     tile = stock.pop(0)
@@ -393,8 +434,12 @@ class Sniff(Game):
                     if _MASK[tile] & mask:
                         hand.sort(key=_ORDER.__getitem__)
                         self._forced = tile
+                        self._lacks = lacks
                         return seat
+                    # an unseen tile kept: it may show what the seat lacked before, not what it lacks now
+                    lacks = lacks & _KEEP_OTHERS[seat] | mask << 7 * seat
                 hand.sort(key=_ORDER.__getitem__)
+            self._lacks = lacks
             if self._blocked(mask):
                 return self._end_hand("blocked", None)
             self.emit(Passed(seat))
@@ -419,6 +464,7 @@ class Sniff(Game):
         new._side = self._side
         new._after = self._after
         new._forced = self._forced
+        new._lacks = self._lacks
         new._count = self._count
         new._last_layout = self._last_layout
         new.hand_number = self.hand_number
