@@ -344,9 +344,11 @@ class SmearObservation:
             out[_TURN + rel[current]] = 1.0
         scale = self._scale
         first = seat & 1
-        scores = g.scores
-        out[_SCORES] = scores[first] * scale
-        out[_SCORES + 1] = scores[1 - first] * scale
+        ours_score, theirs_score = g.scores if first == 0 else g.scores[::-1]
+        if ours_score:
+            out[_SCORES] = ours_score * scale
+        if theirs_score:
+            out[_SCORES + 1] = theirs_score * scale
         if phase != "play":
             return
         play = g.trick_play
@@ -355,6 +357,7 @@ class SmearObservation:
         if trump is None:
             return
         out[_TRUMP + trump] = 1.0
+        voids = _VOID_AT[seat]
         tricks = play.tricks
         if tricks:
             won = play.tricks_won
@@ -363,23 +366,32 @@ class SmearObservation:
             at = _PLAYED_AT
             points = _POINTS.__getitem__
             ours = theirs = 0.0
+            leader: int = bidder  # type: ignore[assignment]  # the bidder leads the first trick
             for winner, cards in tricks:
-                for c in cards:
-                    out[at[c]] = 1.0
+                a, b, c, d = cards
+                out[at[a]] = out[at[b]] = out[at[c]] = out[at[d]] = 1.0
+                led = a.suit
+                # rule 10: a card of neither the suit led nor trump shows a void in the suit led
+                if b.suit != led and b.suit != trump:
+                    out[voids[(leader + 1) & 3][led]] = 1.0  # type: ignore[index]
+                if c.suit != led and c.suit != trump:
+                    out[voids[(leader + 2) & 3][led]] = 1.0  # type: ignore[index]
+                if d.suit != led and d.suit != trump:
+                    out[voids[(leader + 3) & 3][led]] = 1.0  # type: ignore[index]
                 if (winner ^ seat) & 1:
-                    theirs += sum(map(points, cards))
+                    theirs += points(a) + points(b) + points(c) + points(d)
                 else:
-                    ours += sum(map(points, cards))
+                    ours += points(a) + points(b) + points(c) + points(d)
+                leader = winner
             out[_CARD_POINTS] = ours
             out[_CARD_POINTS + 1] = theirs
-        plays = play.plays
-        voids = _VOID_AT[seat]
-        for k in range(0, len(plays), 4):
-            led = plays[k][1].suit
-            for s, c in plays[k + 1 : k + 4]:
+        trick = play.trick
+        if len(trick) > 1:
+            led = trick[0][1].suit
+            for s, c in trick:
                 suit = c.suit
                 if suit != led and suit != trump:
                     out[voids[s][led]] = 1.0  # type: ignore[index]
         trick_at = _TRICK_AT[seat]
-        for s, c in play.trick:
+        for s, c in trick:
             out[trick_at[s][c]] = 1.0
