@@ -22,6 +22,7 @@ from tablegames.variants.smear.events import (
 )
 from tablegames.variants.smear.game import MAX_BID, MIN_BID, Smear
 from tablegames.variants.smear.options import HIGH_LOW_RULES, SmearDeal, SmearOptions, check_smear_deal
+from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearActionIds, SmearObservation
 from tablegames.variants.smear.rules import (
     CARD_POINTS,
     ORDER,
@@ -35,10 +36,12 @@ from tablegames.variants.smear.view import BidView, LastHand, LastTrick, SmearVi
 
 __all__ = [
     "CARD_POINTS",
+    "DISCARD_IDS",
     "HIGH_LOW_RULES",
     "MAX_BID",
     "MIN_BID",
     "ORDER",
+    "PLAY_IDS",
     "Bid",
     "BidMade",
     "BidPassed",
@@ -57,7 +60,9 @@ __all__ = [
     "PlayCard",
     "PointAward",
     "Smear",
+    "SmearActionIds",
     "SmearDeal",
+    "SmearObservation",
     "SmearOptions",
     "SmearView",
     "ThrownIn",

@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Final
 from tablegames.components.cards import Card, piquet_deck
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
+from tablegames.core.game import Game
 from tablegames.mechanics.allfours import CARD_POINTS
 from tablegames.mechanics.bidding import Bid, Pass
 from tablegames.mechanics.tricks import PlayCard
 from tablegames.variants.smear.actions import Discard
 
 if TYPE_CHECKING:
-    from tablegames.core.game import Game
     from tablegames.variants.smear.game import Smear
 
 __all__ = ["DISCARD_IDS", "PLAY_IDS", "SmearActionIds", "SmearObservation"]
@@ -49,14 +49,14 @@ _SIZE: Final = DISCARD_IDS + 32
 class SmearActionIds:
     """The 68 action ids of Four Point Smear (the same for every option), a discard in parts.
 
-    ======= ============================== ==========================
-    id      action                         name
-    ======= ============================== ==========================
-    0       ``Pass()``                     ``pass``
-    1 - 3   ``Bid(2)``, ``Bid(3)``, ``Bid(4)`` ``bid 2`` ... ``bid 4``
-    4 - 35  ``PlayCard(card)``             ``play AS`` ... ``play 7C``
-    36 - 67 one card of a ``Discard``      ``discard AS`` ... ``discard 7C``
-    ======= ============================== ==========================
+    ======= ====================================== ====================================
+    id      action                                 name
+    ======= ====================================== ====================================
+    0       ``Pass()``                             ``pass``
+    1 - 3   ``Bid(2)``, ``Bid(3)``, ``Bid(4)``     ``bid 2``, ``bid 3``, ``bid 4``
+    4 - 35  ``PlayCard(card)``                     ``play AS`` ... ``play 7C``
+    36 - 67 one card of a ``Discard``              ``discard AS`` ... ``discard 7C``
+    ======= ====================================== ====================================
 
     Cards run in deck order (:func:`~tablegames.components.cards.piquet_deck`: AS KS QS JS
     10S 9S 8S 7S, then hearts, diamonds, clubs). A discard is encoded as the part ids of its
@@ -294,7 +294,7 @@ class SmearObservation:
         if type(target) is not int or target < 1:
             raise ValueError(f"target is a positive int, not {target!r}")
         self.target = target
-        """The score that wins: the scores are divided by it."""
+        """The score that wins, by which the scores are divided."""
         self._scale = 1.0 / target
 
     @property
