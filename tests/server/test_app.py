@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 import tablegames
 from tablegames.core.signing import sign_log, verify_log
+from tablegames.server import app as app_module
 from tablegames.server.app import ServerConfig, create_app, hash_token
 from tablegames.server.storage import SqliteStore, open_store
 
@@ -191,14 +192,29 @@ def test_two_server_processes_on_one_database_apply_one_of_two_racing_actions(da
         assert len(stored.events) == seen[0]["version"]
 
 
-def test_idle_games_leave_memory_and_come_back_from_the_store(tmp_path: Path) -> None:
-    """A game idle longer than ``idle_seconds`` is dropped from memory, never from the store, and comes back whole."""
-    client = _client(tmp_path, attrs.evolve(OPEN_LIMITS, idle_seconds=0.05))
+def test_idle_games_leave_memory_and_come_back_from_the_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game idle longer than ``idle_seconds`` is dropped from memory, never from the store, and comes back whole.
+
+    The server's clock is the test's (a machine under load must not decide what is idle).
+    """
+    clock = [1000.0]
+
+    wall, nap = time.time, time.sleep
+
+    class Clock:
+        monotonic = staticmethod(lambda: clock[0])
+        time = staticmethod(wall)
+        sleep = staticmethod(nap)
+
+    monkeypatch.setattr(app_module, "time", Clock)
+    client = _client(tmp_path, attrs.evolve(OPEN_LIMITS, idle_seconds=60.0))
     server = client.app.state.server  # type: ignore[attr-defined]
     games = [_create(client) for _ in range(3)]
     states = [_act(client, g, g["state"]).json() for g in games]
-    assert server.in_memory() == 3
-    time.sleep(0.2)
+    clock[0] += 55.0
+    client.get(f"/api/games/{games[0]['game']}", headers=_auth(games[0]["token"]))
+    assert server.in_memory() == 3  # nothing idle yet
+    clock[0] += 6.0  # games 1 and 2 are now idle for 61 s, game 0 for 6 s (and the last sweep was 6 s ago)
     again = client.get(f"/api/games/{games[0]['game']}", headers=_auth(games[0]["token"])).json()
     assert server.in_memory() == 1  # the two others left memory
     assert again["version"] == states[0]["version"] and again["view"] == states[0]["view"]
@@ -206,6 +222,7 @@ def test_idle_games_leave_memory_and_come_back_from_the_store(tmp_path: Path) ->
         back = client.get(f"/api/games/{game['game']}", headers=_auth(game["token"])).json()
         assert back["version"] == state["version"] and back["view"] == state["view"]
         assert _act(client, game, back).status_code == 200
+    assert server.in_memory() == 3
 
 
 def test_illegal_and_malformed_actions_change_nothing(tmp_path: Path) -> None:
