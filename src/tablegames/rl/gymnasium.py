@@ -134,32 +134,44 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._margin = 0.0
         self._done = False
         self._ended = False
+        self._started = False
 
     # -- Gymnasium's API --------------------------------------------------------------------
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, Any]]:
-        """A new match (or, for hand episodes without a seed, the match's next hand)."""
+        """A new match (or, for hand episodes without a seed, the match's next hand), at the learner's choice.
+
+        An episode always starts with a choice for the learner: a hand (or a match) that the
+        bots finish before the learner's first choice is passed over for the next one.
+        """
         super().reset(seed=seed)
-        go_on = self._episode == "hand" and seed is None and self._table is not None and not self.game.is_over
-        if not go_on:
-            game_seed = int(self.np_random.integers(0, 2**63 - 1))
-            self._rng = random.Random(game_seed)
-            self.game = self.variant.create(self._options, seed=game_seed)
-            if any(b is not None for b in self._bots):
-                bots = [b if b is not None else self._learner for b in self._bots]
-                self._table = Table(self.game, bots, rng=self._rng)
-            else:
-                self._table = None
-        self._steps = 0
-        self._done = False
-        self._ended = False
-        self._decision = None
-        self._margin = self._margin_now()
-        self._to_learner()  # the bots' moves before the learner's first choice earn it nothing
-        self._margin = self._margin_now()
-        return self._observe(), self._info()
+        go_on = self._episode == "hand" and seed is None and self._started and not self.game.is_over
+        for _ in range(1000):
+            if not go_on:
+                self._new_game()
+            self._started = True
+            self._steps = 0
+            self._done = self._ended = False
+            self._decision = None
+            self._margin = self._margin_now()
+            self._to_learner()  # the bots' moves before the learner's first choice earn it nothing
+            self._margin = self._margin_now()
+            if not self._ended:
+                return self._observe(), self._info()
+            go_on = self._episode == "hand" and not self.game.is_over
+        raise RuntimeError("no episode in 1000 games gave the learner a choice")
+
+    def _new_game(self) -> None:
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._rng = random.Random(game_seed)
+        self.game = self.variant.create(self._options, seed=game_seed)
+        if any(b is not None for b in self._bots):
+            bots = [b if b is not None else self._learner for b in self._bots]
+            self._table = Table(self.game, bots, rng=self._rng)
+        else:
+            self._table = None
 
     def step(self, action: np.int64 | int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         """The learner chooses the id ``action``; the bots play until it chooses again or the episode ends.

@@ -164,6 +164,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._margins = self._margin_now()
         self._decision = Decision(self.game, self._ids)
         self._skip_forced()
+        self._settle()  # forced choices may have ended a (short) hand episode already
+        self.rewards = dict.fromkeys(self.agents, 0.0)  # what forced choices scored is nobody's doing
+        self._margins = self._margin_now()
         self.agent_selection = self._agent()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -177,14 +180,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             mask[decision.legal_ids()] = 1
         return {"observation": vector, "action_mask": mask}
 
-    def step(self, action: int) -> None:
-        """The current agent chooses the id ``action`` (a legal one: see the mask)."""
+    def step(self, action: int | None) -> None:
+        """The current agent chooses the id ``action`` (a legal one: see the mask); ``None`` once it is done."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        assert action is not None, "only an agent that is done steps with None"
         self._choose(int(action))
         self._skip_forced()
         self._steps += 1
