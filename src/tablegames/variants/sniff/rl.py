@@ -71,6 +71,9 @@ class SniffActionIds:
     :meth:`~tablegames.core.game.Game.legal_actions` hands out, so applying it takes the
     engine's fast path.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.variants.sniff.actions import play
+    >>> from tablegames.variants.sniff.rl import SniffActionIds
     >>> ids = SniffActionIds()
     >>> ids.size, ids.names()[:3], ids.names()[-1]
     (140, ('0-0 open', '0-0 W', '0-0 E'), '6-6 S')
@@ -206,6 +209,7 @@ class SniffObservation:
     The hand number is left out: the scores and the target say all that matters of the match.
 
     >>> from tablegames.variants.sniff.options import SniffOptions
+    >>> from tablegames.variants.sniff.rl import SniffObservation
     >>> spec = SniffObservation(SniffOptions(players=4))
     >>> spec.size, spec.fields["lacks"], spec.fields["scores"]
     (132, slice(105, 126, None), slice(130, 132, None))
