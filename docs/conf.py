@@ -57,6 +57,13 @@ nitpick_ignore = [
     ("py:class", "hypothesis._settings.settings"),
     ("py:class", "_pytest.config.Config"),
     ("py:class", "_pytest.config.argparsing.Parser"),
+    # the rl extra's libraries (no intersphinx: the docs build offline)
+    ("py:class", "numpy.ndarray"),
+    ("py:class", "numpy.int64"),
+    ("py:class", "gymnasium.Env"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "gymnasium.vector.sync_vector_env.SyncVectorEnv"),
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
     # private type variables in signatures
     ("py:class", "tablegames.bots.random._A"),
     ("py:class", "tablegames.core.events._E"),

@@ -22,12 +22,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
+import tablegames.core.game  # the module (game.py imports this one): its Game is named in full below
 from tablegames.core.events import Action, Event
-
-if TYPE_CHECKING:
-    from tablegames.core.game import Game
 
 __all__ = ["ActionIds", "FloatBuffer", "LogFiller", "ObservationSpec"]
 
@@ -131,7 +129,7 @@ class ObservationSpec(Protocol):
         """Each named part of the vector and where it lies (the layout, documented)."""
         ...  # pragma: no cover
 
-    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
+    def write(self, game: tablegames.core.game.Game, seat: int, out: FloatBuffer) -> None:
         """Write ``seat``'s observation of ``game`` into ``out``.
 
         ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array or an

@@ -124,8 +124,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             }
         )
         self.action_space = spaces.Discrete(self._ids.size)
-        self.game: Game = probe
-        """The game being played."""
+        self._game: Game = probe
         self._table: Table | None = None
         self._learner = _Learner()
         self._decision: Decision | None = None
@@ -147,7 +146,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         bots finish before the learner's first choice is passed over for the next one.
         """
         super().reset(seed=seed)
-        go_on = self._episode == "hand" and seed is None and self._started and not self.game.is_over
+        go_on = self._episode == "hand" and seed is None and self._started and not self._game.is_over
         for _ in range(1000):
             if not go_on:
                 self._new_game()
@@ -160,16 +159,16 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._margin = self._margin_now()
             if not self._ended:
                 return self._observe(), self._info()
-            go_on = self._episode == "hand" and not self.game.is_over
+            go_on = self._episode == "hand" and not self._game.is_over
         raise RuntimeError("no episode in 1000 games gave the learner a choice")
 
     def _new_game(self) -> None:
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._rng = random.Random(game_seed)
-        self.game = self.variant.create(self._options, seed=game_seed)
+        self._game = self.variant.create(self._options, seed=game_seed)
         if any(b is not None for b in self._bots):
             bots = [b if b is not None else self._learner for b in self._bots]
-            self._table = Table(self.game, bots, rng=self._rng)
+            self._table = Table(self._game, bots, rng=self._rng)
         else:
             self._table = None
 
@@ -206,7 +205,12 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         """The table as text (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi":
             return None
-        return self.game.render_table() or repr(self.game.scores)
+        return self._game.render_table() or repr(self._game.scores)
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self._game
 
     # -- the game underneath ------------------------------------------------------------------
 
@@ -215,14 +219,14 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._decision = None
         if self._table is not None:
             self._learner.pending = action
-            before = len(self.game.events)
+            before = len(self._game.events)
             self._table.step()
-            return self._settle(self.game.events[before:])
-        return self._settle(self.game.apply(action))
+            return self._settle(self._game.events[before:])
+        return self._settle(self._game.apply(action))
 
     def _to_learner(self) -> float:
         """Let the bots play until the learner must choose (a real choice, if skipping forced ones)."""
-        game = self.game
+        game = self._game
         reward = 0.0
         while not self._ended:
             current = game.current_player
@@ -246,7 +250,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _settle(self, events: Sequence[Any]) -> float:
         """The learner's reward for ``events``, noting whether the episode ended with them."""
-        game = self.game
+        game = self._game
         reward = 0.0
         if self._reward == "hand":
             now = self._margin_now()
@@ -261,8 +265,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return reward
 
     def _margin_now(self) -> float:
-        scores = self.game.scores
-        side = self.game.side_of(self.seat)
+        scores = self._game.scores
+        side = self._game.side_of(self.seat)
         others = [s for i, s in enumerate(scores) if i != side]
         return float(scores[side] - (sum(others) / len(others) if others else 0))
 
@@ -274,7 +278,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observe(self) -> dict[str, Any]:
         vector = np.zeros(self._spec.size, dtype=np.float32)
-        self._spec.write(self.game, self.seat, vector)
+        self._spec.write(self._game, self.seat, vector)
         return {"observation": vector, "action_mask": self._mask()}
 
     def _info(self) -> dict[str, Any]:

@@ -131,8 +131,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
-        self.game: Game = probe
-        """The game being played."""
+        self._game: Game = probe
         self._seed = 0
         self._decision: Decision | None = None
         self._steps = 0
@@ -150,10 +149,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new episode: a new match from ``seed``, or (hand episodes) the match's next hand."""
-        go_on = self.episode == "hand" and seed is None and not self.game.is_over and self._steps > 0
+        go_on = self.episode == "hand" and seed is None and not self._game.is_over and self._steps > 0
         if not go_on:
             self._seed = seed if seed is not None else self._seed + 1
-            self.game = self.variant.create(self._options, seed=self._seed)
+            self._game = self.variant.create(self._options, seed=self._seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -162,7 +161,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._steps = 0
         self._margins = self._margin_now()
-        self._decision = Decision(self.game, self._ids)
+        self._decision = Decision(self._game, self._ids)
         self._skip_forced()
         self._settle()  # forced choices may have ended a (short) hand episode already
         self.rewards = dict.fromkeys(self.agents, 0.0)  # what forced choices scored is nobody's doing
@@ -173,10 +172,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         """What ``agent``'s seat may know now, and its legal ids (none unless it is to choose)."""
         seat = self.possible_agents.index(agent)
         vector = np.zeros(self._spec.size, dtype=np.float32)
-        self._spec.write(self.game, seat, vector)
+        self._spec.write(self._game, seat, vector)
         mask = np.zeros(self._ids.size, dtype=np.int8)
         decision = self._decision
-        if decision is not None and seat == self.game.current_player:
+        if decision is not None and seat == self._game.current_player:
             mask[decision.legal_ids()] = 1
         return {"observation": vector, "action_mask": mask}
 
@@ -200,15 +199,20 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         """The table as text (``render_mode="ansi"``), else ``None``."""
         if self.render_mode != "ansi":
             return None
-        return self.game.render_table() or repr(self.game.scores)
+        return self._game.render_table() or repr(self._game.scores)
 
     def close(self) -> None:
         """Nothing to release."""
 
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self._game
+
     # -- the game underneath ------------------------------------------------------------------
 
     def _agent(self) -> str:
-        current = self.game.current_player
+        current = self._game.current_player
         if current is None or self._ended():
             return self.agent_selection if self.agents else self.possible_agents[0]
         return self.possible_agents[current]
@@ -219,24 +223,24 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         action = decision.choose(action_id)
         if action is None:
             return  # a part of an action chosen in parts: the same seat chooses again
-        events = self.game.apply(action)
+        events = self._game.apply(action)
         self._after(events)
 
     def _after(self, events: Any) -> None:
         deal = self._deal_class
         if self.reward == "hand":
             self._reward_margins()
-        if self.game.is_over:
+        if self._game.is_over:
             self._decision = None
             if self.reward == "match":
-                winner = self.game.winner
+                winner = self._game.winner
                 for seat, agent in enumerate(self.possible_agents):
-                    self.rewards[agent] += 1.0 if self.game.side_of(seat) == winner else -1.0
+                    self.rewards[agent] += 1.0 if self._game.side_of(seat) == winner else -1.0
             return
         if self.episode == "hand" and any(isinstance(e, deal) for e in events):
             self._decision = None  # the hand is over: the next one is the next episode's
             return
-        self._decision = Decision(self.game, self._ids)
+        self._decision = Decision(self._game, self._ids)
 
     def _skip_forced(self) -> None:
         if not self.skip_forced:
@@ -257,7 +261,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             self.truncations = dict.fromkeys(self.agents, True)
 
     def _margin_now(self) -> list[float]:
-        scores = self.game.scores
+        scores = self._game.scores
         sides = len(scores)
         if sides < 2:
             return [float(scores[0])] if scores else []
@@ -266,8 +270,8 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
 
     def _reward_margins(self) -> None:
         now = self._margin_now()
-        target = float(getattr(self.game.options, "target", 0) or 1)
+        target = float(getattr(self._game.options, "target", 0) or 1)
         for seat, agent in enumerate(self.possible_agents):
-            side = self.game.side_of(seat)
+            side = self._game.side_of(seat)
             self.rewards[agent] += (now[side] - self._margins[side]) / target
         self._margins = now

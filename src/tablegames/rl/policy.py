@@ -33,7 +33,7 @@ from tablegames.rl.decisions import Decision, capabilities
 __all__ = ["Policy", "PolicyBot"]
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
-"""A policy: the ``float32`` observation and the ``int8`` mask in, an id whose mask entry is 1 out."""
+"""A policy, given the ``float32`` observation and the ``int8`` mask, answers an id whose mask entry is 1."""
 
 
 class PolicyBot:

@@ -32,12 +32,12 @@ from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
+from tablegames.core.game import Game  # at run time, so the docs resolve write()'s annotation
 from tablegames.mechanics.line import ARM_IDS, ArmEnd
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.options import HAND_SIZES, SniffOptions
 
 if TYPE_CHECKING:
-    from tablegames.core.game import Game
     from tablegames.variants.sniff.game import Sniff
 
 __all__ = ["COUNT_SCALE", "END_CHOICES", "SniffActionIds", "SniffObservation", "action_ids", "observation_spec"]
