@@ -5,8 +5,9 @@ For each variant it measures, with random legal choices throughout:
 * raw play: ``game.apply`` of a random legal action, the baseline (decisions a second);
 * the PettingZoo environment (``raw_env`` and the wrapped ``env``), observation and mask
   built at every step (decisions a second, and the ratio to raw);
-* the vectorised Gymnasium environment (8 games, random opponents), matches a second against
-  raw matches a second (the ratio per game);
+* the vectorised Gymnasium environment (8 games, random opponents): events its games log a
+  second against raw play's events a second (the ratio per game; matches are cut off at the
+  time limit, since random Smear matches can run very long);
 * the observation tensor: microseconds to write one seat's vector, mid-hand.
 
     .venv/bin/python benchmarks/rl_speed.py [--seconds 3]
@@ -25,7 +26,7 @@ import numpy as np
 
 import tablegames
 from tablegames.rl.decisions import capabilities
-from tablegames.rl.gymnasium import vector_env
+from tablegames.rl.gymnasium import TableGamesEnv, vector_env
 from tablegames.rl.pettingzoo import env, raw_env
 
 CASES: list[tuple[str, dict[str, Any]]] = [("american-sniff", {"players": 2}), ("four-point-smear", {})]
@@ -40,19 +41,20 @@ def _timed(run: Callable[[], int], seconds: float) -> float:
 
 
 def raw_rates(variant: str, options: dict[str, Any], seconds: float) -> tuple[float, float]:
-    """Decisions a second and matches a second of raw random play."""
+    """Decisions a second and events a second of raw random play (matches cut off at the time limit)."""
     rng = random.Random(1)
     seeds = iter(range(10**9))
-    decisions = matches = 0
+    decisions = events = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    ends = start + seconds
+    while time.perf_counter() < ends:
         game = tablegames.new_game(variant, seed=next(seeds), **options)
-        while not game.is_over:
+        while not game.is_over and (decisions % 256 or time.perf_counter() < ends):
             game.apply(rng.choice(game.legal_actions()))
             decisions += 1
-        matches += 1
+        events += len(game.events)
     elapsed = time.perf_counter() - start
-    return decisions / elapsed, matches / elapsed
+    return decisions / elapsed, events / elapsed
 
 
 def aec_rate(make: Callable[[], Any], seconds: float) -> float:
@@ -60,11 +62,12 @@ def aec_rate(make: Callable[[], Any], seconds: float) -> float:
     aec = make()
     rng = np.random.default_rng(1)
     seeds = iter(range(10**9))
-
-    def episode() -> int:
+    steps = 0
+    start = time.perf_counter()
+    ends = start + seconds
+    while time.perf_counter() < ends:
         aec.reset(seed=next(seeds))
-        steps = 0
-        while aec.agents:
+        while aec.agents and (steps % 256 or time.perf_counter() < ends):
             observation, _, termination, truncation, _ = aec.last()
             if termination or truncation:
                 aec.step(None)
@@ -72,17 +75,19 @@ def aec_rate(make: Callable[[], Any], seconds: float) -> float:
             legal = np.flatnonzero(observation["action_mask"])
             aec.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-        return steps
-
-    return _timed(episode, seconds)
+    return steps / (time.perf_counter() - start)
 
 
-def vector_match_rate(variant: str, options: dict[str, Any], seconds: float, n: int = 8) -> float:
-    """Matches a second finished by a vector of ``n`` single-agent environments against random opponents."""
+def vector_event_rate(variant: str, options: dict[str, Any], seconds: float, n: int = 8) -> float:
+    """Events a second logged by the games of a vector of ``n`` single-agent environments against random opponents."""
     vector = vector_env(variant, n, opponents="random", **options)
     observations, _ = vector.reset(seed=1)
     rng = np.random.default_rng(1)
-    matches = 0
+    environments = [e.unwrapped for e in vector.envs]
+    assert all(isinstance(e, TableGamesEnv) for e in environments)
+    games = [e.game for e in environments if isinstance(e, TableGamesEnv)]
+    seen = [len(g.events) for g in games]
+    events = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         masks = observations["action_mask"]
@@ -90,11 +95,20 @@ def vector_match_rate(variant: str, options: dict[str, Any], seconds: float, n: 
         for i in range(n):
             legal = np.flatnonzero(masks[i])
             actions[i] = legal[rng.integers(len(legal))] if len(legal) else 0
-        observations, _, terminated, truncated, _ = vector.step(actions)
-        matches += int(terminated.sum() + truncated.sum())
+        observations, _, _, _, _ = vector.step(actions)
+        for i, environment in enumerate(environments):
+            assert isinstance(environment, TableGamesEnv)
+            game = environment.game
+            if game is not games[i]:  # reset: a new game
+                events += len(games[i].events) - seen[i]
+                games[i], seen[i] = game, 0
+        # events of games still going are counted as they grow
+        for i, game in enumerate(games):
+            events += len(game.events) - seen[i]
+            seen[i] = len(game.events)
     elapsed = time.perf_counter() - start
     vector.close()
-    return matches / elapsed
+    return events / elapsed
 
 
 def observation_us(variant: str, options: dict[str, Any], positions: int = 200) -> float:
@@ -127,19 +141,19 @@ def main() -> None:
     args = parser.parse_args()
     print(f"{'variant':18} {'measure':34} {'rate':>12} {'ratio':>7}")
     for variant, options in CASES:
-        raw_decisions, raw_matches = raw_rates(variant, options, args.seconds)
-        print(f"{variant:18} {'raw apply (decisions/s)':34} {raw_decisions:12,.0f} {1.0:7.2f}")
+        raw_decisions, raw_events = raw_rates(variant, options, args.seconds)
+        print(f"{variant:18} {'raw apply (decisions/s)':34} {raw_decisions:12,.0f} {1.0:7.2f}", flush=True)
         for label, make in (
             ("PettingZoo raw_env (steps/s)", lambda v=variant, o=options: raw_env(v, **o)),
             ("PettingZoo env, wrapped (steps/s)", lambda v=variant, o=options: env(v, **o)),
         ):
             rate = aec_rate(make, args.seconds)
-            print(f"{variant:18} {label:34} {rate:12,.0f} {rate / raw_decisions:7.2f}")
-        print(f"{variant:18} {'raw play (matches/s)':34} {raw_matches:12,.2f} {1.0:7.2f}")
-        rate = vector_match_rate(variant, options, args.seconds)
-        print(f"{variant:18} {'vector of 8, random bots (matches/s)':34} {rate:12,.2f} {rate / raw_matches:7.2f}")
-        print(f"{variant:18} {'observation write (us, mid-hand)':34} {observation_us(variant, options):12.2f}")
-
+            print(f"{variant:18} {label:34} {rate:12,.0f} {rate / raw_decisions:7.2f}", flush=True)
+        print(f"{variant:18} {'raw play (events/s)':34} {raw_events:12,.0f} {1.0:7.2f}", flush=True)
+        rate = vector_event_rate(variant, options, args.seconds)
+        print(f"{variant:18} {'vector of 8, random bots (events/s)':34} {rate:12,.0f} {rate / raw_events:7.2f}")
+        cost = observation_us(variant, options)
+        print(f"{variant:18} {'observation write (us, mid-hand)':34} {cost:12.2f}", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -133,6 +133,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
         self._game: Game = probe
         self._seed = 0
+        self._observed: dict[str, tuple[tuple[int, int, tuple[int, ...]], dict[str, np.ndarray]]] = {}
         self._decision: Decision | None = None
         self._steps = 0
         self._margins: list[float] = []
@@ -153,6 +154,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         if not go_on:
             self._seed = seed if seed is not None else self._seed + 1
             self._game = self.variant.create(self._options, seed=self._seed)
+        self._observed = {}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -169,15 +171,25 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.agent_selection = self._agent()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        """What ``agent``'s seat may know now, and its legal ids (none unless it is to choose)."""
+        """What ``agent``'s seat may know now, and its legal ids (none unless it is to choose).
+
+        Asked again before anything changes (PettingZoo's wrappers ask at every step), it
+        answers the same arrays, built once: do not write into them.
+        """
+        decision = self._decision
+        key = (len(self._game.events), id(decision), decision.chosen if decision is not None else ())
+        cached = self._observed.get(agent)
+        if cached is not None and cached[0] == key:
+            return cached[1]
         seat = self.possible_agents.index(agent)
         vector = np.zeros(self._spec.size, dtype=np.float32)
         self._spec.write(self._game, seat, vector)
         mask = np.zeros(self._ids.size, dtype=np.int8)
-        decision = self._decision
         if decision is not None and seat == self._game.current_player:
             mask[decision.legal_ids()] = 1
-        return {"observation": vector, "action_mask": mask}
+        observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
+        self._observed[agent] = (key, observation)
+        return observation
 
     def step(self, action: int | None) -> None:
         """The current agent chooses the id ``action`` (a legal one: see the mask); ``None`` once it is done."""
