@@ -12,7 +12,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import tablegames
-from tablegames.bots import Bot, RandomBot, Table
+from tablegames.bots import Bot, RandomBot, Table, registry
+from tablegames.core.events import Action
+from tablegames.core.observation import Observation
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities
 from tablegames.rl.gymnasium import TableGamesEnv, vector_env
 from tablegames.rl.pettingzoo import env, raw_env
@@ -169,6 +171,33 @@ def test_the_gymnasium_environment_passes_gymnasiums_checker(variant: str, setti
             break
     else:
         raise AssertionError("the episode did not end")
+
+
+def test_mixed_opponents_each_see_every_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Random opponents beside another bot: each bot's log holds every event so far when it is asked to act."""
+    environment: TableGamesEnv | None = None
+    seen: list[tuple[int, int]] = []
+
+    class Spy(RandomBot):
+        name = "spy"
+
+        def act(self, observation: Observation, rng: random.Random) -> Action:
+            assert environment is not None
+            seen.append((len(observation.events), len(environment.game.events)))
+            return super().act(observation, rng)
+
+    monkeypatch.setitem(registry._FACTORIES, "spy", Spy)
+    environment = TableGamesEnv("american-sniff", players=4, opponents=["random", "spy", "random", "spy"], target=20)
+    observation, _ = environment.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(2000):
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, _, terminated, truncated, _ = environment.step(int(rng.choice(legal)))
+        if terminated or truncated:
+            break
+    else:
+        raise AssertionError("the match did not end")
+    assert seen and all(logged == logged_by_game for logged, logged_by_game in seen)
 
 
 def test_an_illegal_id_ends_the_episode_with_minus_one() -> None:

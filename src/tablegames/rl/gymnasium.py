@@ -111,8 +111,12 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.seat = seat
         self._names = names
         self._bot_settings = bot_settings or {}
+        # With random opponents only, no table is kept (the cheapest); with any other bot, every
+        # opponent plays through the table, so each bot's log has every event.
+        table = any(n != "random" for s, n in enumerate(names) if s != seat)
         self._bots: list[Bot | None] = [
-            None if s == seat or n == "random" else make_bot(n, **self._bot_settings) for s, n in enumerate(names)
+            None if s == seat or (n == "random" and not table) else make_bot(n, **self._bot_settings)
+            for s, n in enumerate(names)
         ]
         self._episode, self._reward, self._max_steps, self._skip = episode, reward, max_steps, skip_forced
         self.render_mode = render_mode
