@@ -612,3 +612,20 @@ def test_a_second_person_joins_from_the_lobby_and_a_spectator_watches(browser: A
     finally:
         context.close()
     assert not errors, f"the pages raised or logged errors: {errors}"
+
+
+def test_a_refused_stream_is_said_and_not_tried_again(browser: Any, server: str) -> None:
+    """A stream the server refuses (a token it does not take) is reported on the page, and not retried every second."""
+    context, page, errors = _open_page(browser, 1280, 800)
+    try:
+        _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
+        streams: list[str] = []
+        page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+        page.evaluate("() => { stopStream(); S.token = 'not-a-token'; startStream(); }")
+        page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+        assert "no longer follows the game" in page.inner_text("#error")
+        page.wait_for_timeout(2500)  # a retry would come after one second
+        assert len(streams) == 1
+    finally:
+        context.close()
+    assert all("status of 403" in e for e in errors), errors  # the refusal itself, and nothing else

@@ -346,10 +346,13 @@ function startStream() {
   const controller = new AbortController();
   S.stream = controller;
   const game = S.game;
-  follow(game, controller).catch(() => {}).finally(() => {
+  follow(game, controller).catch(() => true).then((again) => {
     if (S.stream === controller) S.stream = null;
-    // Streams end after a while (and with the game); the page reconnects while the game goes on.
-    if (S.game === game && S.state && !S.state.is_over && !controller.signal.aborted) setTimeout(startStream, 1000);
+    // Streams end after a while (and with the game); the page reconnects while the game goes on,
+    // unless the server refused the stream for good (a token it no longer takes, say).
+    if (again !== false && S.game === game && S.state && !S.state.is_over && !controller.signal.aborted) {
+      setTimeout(startStream, 1000);
+    }
   });
 }
 
@@ -369,7 +372,12 @@ async function follow(game, controller) {
     headers: { Authorization: `Bearer ${S.token}` },
     signal: controller.signal,
   });
-  if (!response.ok || !response.body) return;
+  if (response.status >= 400 && response.status < 500) {
+    const data = await response.json().catch(() => ({}));
+    showError(`this page no longer follows the game: ${data.message || `the server answered ${response.status}`}`);
+    return false;
+  }
+  if (!response.ok || !response.body) return true;
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
   for (;;) {
