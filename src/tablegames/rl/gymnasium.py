@@ -162,7 +162,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._to_learner()  # the bots' moves before the learner's first choice earn it nothing
             self._margin = self._margin_now()
             if not self._ended:
-                return self._observe(), self._info()
+                observation = self._observe()
+                return observation, self._info(observation)
             go_on = self._episode == "hand" and not self._game.is_over
         raise RuntimeError("no episode in 1000 games gave the learner a choice")
 
@@ -191,9 +192,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if not 0 <= int(action) < self._ids.size or not self._decision.allows(int(action)):
             # As PettingZoo's TerminateIllegalWrapper does: an illegal id ends the episode, -1.
             self._done = self._ended = True
-            info = self._info()
-            info["illegal"] = int(action)
-            return self._observe(), -1.0, True, False, info
+            observation = self._observe()
+            return observation, -1.0, True, False, self._info(observation) | {"illegal": int(action)}
         chosen = self._decision.choose(int(action))
         reward = 0.0
         if chosen is not None:
@@ -203,7 +203,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         terminated = self._ended
         truncated = not terminated and self._max_steps is not None and self._steps >= self._max_steps
         self._done = terminated or truncated
-        return self._observe(), reward, terminated, truncated, self._info()
+        observation = self._observe()
+        return observation, reward, terminated, truncated, self._info(observation)
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), else ``None``."""
@@ -285,8 +286,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._spec.write(self._game, self.seat, vector)
         return {"observation": vector, "action_mask": self._mask()}
 
-    def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._mask()}
+    def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
+        return {"action_mask": observation["action_mask"]}
 
 
 def vector_env(name: str, n: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
