@@ -534,7 +534,13 @@ def test_the_bots_moves_play_out_one_by_one(server: str, page: Any) -> None:
 
 def test_a_stale_tab_gets_the_current_table_and_goes_on(server: str, page: Any) -> None:
     """An action chosen on an old state gets 409 with the current state; the page shows it and plays on."""
+    # This tab's event stream is held unanswered, so the move made elsewhere cannot reach it before
+    # the click: the tab is stale for sure, not by a race with the stream.
+    held: list[Any] = []
+    page.route("**/events?*", lambda route: held.append(route))
     _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
+    page.wait_for_timeout(100)  # the page opens its stream once it shows the game
+    assert held, "the page opened no event stream"
     game, token = _credentials(page)
     state = _server_state(server, page)
     action = state["legal_actions"][0]

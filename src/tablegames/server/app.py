@@ -83,7 +83,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
 from tablegames.core.errors import IllegalActionError, LogError, TableGamesError, UnknownVariantError
-from tablegames.core.events import Action
+from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
 from tablegames.core.logs import replay
 from tablegames.core.registry import get_variant, variant_names
@@ -249,58 +249,55 @@ def _table(game: Game, seats: Sequence[SeatRecord]) -> Table:
     return Table(game, bots, rng=random.Random(secrets.randbits(64)))
 
 
-def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
-    """What ``seat`` may see now: its view, its events from ``since``, its legal actions."""
+def _shared_state(live: _Live, since: int | None, seen: Callable[[int], Sequence[Event]]) -> dict[str, Any]:
+    """What every state holds: the game, its seats and scores, and the events from ``since`` (``seen(start)``)."""
     game = live.game
     version = len(game.events)
     start = version if since is None else min(since, version)
-    legal = game.legal_actions() if game.current_player == seat else ()
-    seen = [e.redact(seat) for e in game.events[start:]]  # redacted once, for the JSON and the text
+    events = seen(start)  # redacted once, for the JSON and the text
     return {
         "game": live.id,
         "variant": game.name,
         "version": version,
-        "seat": seat,
         "players": game.players,
         "seats": [s.occupant if s.occupant in (OPEN, PERSON) else f"bot:{s.occupant}" for s in live.seats],
         "side_of_seat": [game.side_of(s) for s in range(game.players)],
         "options": to_json(game.options),
-        "view": to_json(game.view(seat)),
         "events_from": start,
-        "events": [to_json(e) for e in seen],
-        "log_text": [game.describe_event(e) for e in seen],
-        "legal_actions": [to_json(a) for a in legal],
-        "labels": [_label(a) for a in legal],
+        "events": [to_json(e) for e in events],
+        "log_text": [game.describe_event(e) for e in events],
         "current_player": game.current_player,
         "scores": list(game.scores),
         "winner": game.winner,
         "is_over": game.is_over,
     }
+
+
+def _state(live: _Live, seat: int, since: int | None) -> dict[str, Any]:
+    """What ``seat`` may see now: its view, its events from ``since``, its legal actions."""
+    game = live.game
+    legal = game.legal_actions() if game.current_player == seat else ()
+    state = _shared_state(live, since, lambda start: [e.redact(seat) for e in game.events[start:]])
+    state |= {
+        "seat": seat,
+        "view": to_json(game.view(seat)),
+        "legal_actions": [to_json(a) for a in legal],
+        "labels": [_label(a) for a in legal],
+    }
+    return state
 
 
 def _public_state(live: _Live, since: int | None) -> dict[str, Any]:
     """What someone who holds no seat may see now: the public events from ``since``, the scores, the turn."""
-    game = live.game
-    version = len(game.events)
-    start = version if since is None else min(since, version)
-    seen = game.public_events(start)
-    return {
-        "game": live.id,
-        "variant": game.name,
-        "version": version,
-        "seat": None,
-        "players": game.players,
-        "seats": [s.occupant if s.occupant in (OPEN, PERSON) else f"bot:{s.occupant}" for s in live.seats],
-        "side_of_seat": [game.side_of(s) for s in range(game.players)],
-        "options": to_json(game.options),
-        "events_from": start,
-        "events": [to_json(e) for e in seen],
-        "log_text": [game.describe_event(e) for e in seen],
-        "current_player": game.current_player,
-        "scores": list(game.scores),
-        "winner": game.winner,
-        "is_over": game.is_over,
-    }
+    return _shared_state(live, since, live.game.public_events) | {"seat": None}
+
+
+def _since(request: Request, default: str | None = None) -> int | None:
+    """The ``since`` query parameter as a count of events (``None`` if absent and no default)."""
+    text = request.query_params.get("since", default)
+    if text is not None and not _DIGITS.fullmatch(text):
+        raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+    return None if text is None else int(text)
 
 
 class _Limits:
@@ -454,22 +451,18 @@ class _Server:
         return {"game": game_id, "seat": seat, "token": token, "expires": expires}
 
     def show(self, game_id: str, request: Request) -> dict[str, Any]:
-        since_text = request.query_params.get("since")
-        if since_text is not None and not _DIGITS.fullmatch(since_text):
-            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        since = _since(request)
         live = self.live(game_id)
         seat = self.seat(live, request)
         with live.lock:
-            return _state(live, seat, None if since_text is None else int(since_text))
+            return _state(live, seat, since)
 
     def watch(self, game_id: str, request: Request) -> dict[str, Any]:
         """A spectator's state: what no seat's secret shows (no token needed)."""
-        since_text = request.query_params.get("since")
-        if since_text is not None and not _DIGITS.fullmatch(since_text):
-            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        since = _since(request)
         live = self.live(game_id)
         with live.lock:
-            return _public_state(live, None if since_text is None else int(since_text))
+            return _public_state(live, since)
 
     def act(self, game_id: str, request: Request, data: Any) -> dict[str, Any]:
         live = self.live(game_id)
@@ -540,16 +533,14 @@ class _Server:
 
     def stream_start(self, game_id: str, request: Request) -> tuple[_Live, int, int]:
         """Check a stream request: the game, the seat and the first event to send."""
-        since_text = request.query_params.get("since", "0")
-        if not _DIGITS.fullmatch(since_text):
-            raise ApiError(400, "BadRequest", "since must be a count of events (at most 9 digits)")
+        since = _since(request, "0") or 0
         live = self.live(game_id)
         seat = self.seat(live, request)
         with self._lock:
             if self._streams >= self.config.streams:
                 raise ApiError(503, "Busy", "too many event streams are open; try again later")
             self._streams += 1
-        return live, seat, int(since_text)
+        return live, seat, since
 
     def stream_end(self) -> None:
         with self._lock:
