@@ -4,9 +4,11 @@ Usage::
 
     tablegames variants
     tablegames rules NAME
-    tablegames play NAME [--seat N] [--bots random,greedy] [--seed S] [--quiet] [--log FILE] [options]
+    tablegames play NAME [--seat N] [--bots random,greedy] [--seed S] [--quiet] [--log FILE]
+                         [--plugin MODULE] [options]
     tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
-                             [--seed S] [--out results.jsonl] [--no-progress] [options]
+                             [--seed S] [--out results.jsonl] [--no-progress]
+                             [--plugin MODULE] [--start-method METHOD] [options]
     tablegames replay LOG.json [--seat N]
     tablegames schema NAME [--kind KIND]
 
@@ -14,12 +16,17 @@ Every option of a variant is a flag of ``play`` and ``simulate`` (``--players 4`
 ``--seen-undealt 2``, ``--win-only-on-bid``), made from its options class. Bad input ends with
 a one-line error and exit status 2, a person leaving or the end of input with status 1, never
 a traceback.
+
+``--plugin MODULE`` (``play`` and ``simulate``, repeatable) imports a module of one's own
+before anything else, so the bots (or variants) it registers are known by name, in every
+worker process of ``simulate`` too.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import multiprocessing
 import random
 import sys
 from collections.abc import Sequence
@@ -33,7 +40,7 @@ from tablegames.cli.replay import run_replay
 from tablegames.cli.rules import list_entry, rules_page
 from tablegames.cli.schema import run_schema
 from tablegames.cli.serve import DEFAULT_DB, run_serve
-from tablegames.cli.simulate import run_simulate
+from tablegames.cli.simulate import import_plugins, run_simulate
 from tablegames.core.errors import TableGamesError
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.schema import SCHEMA_KINDS
@@ -82,6 +89,33 @@ def _bots(text: str) -> Any:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+_PLUGIN = "--plugin"
+_PLUGIN_HELP = (
+    "import the module MODULE (a dotted import name, on the Python path) first, for the bots or variants "
+    "it registers; repeat for more"
+)
+
+
+def _plugins_in(argv: Sequence[str]) -> list[str]:
+    """The modules ``--plugin`` names in ``argv`` (``--plugin M`` or ``--plugin=M``), in order.
+
+    They are imported before the parser is built, so their bots are known to ``--bots`` and
+    listed in its help.
+
+    >>> _plugins_in(["simulate", "x", "--plugin", "a.b", "--plugin=c", "--bots", "d"])
+    ['a.b', 'c']
+    """
+    found = []
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == _PLUGIN and i + 1 < len(argv):
+            found.append(argv[i + 1])
+        elif arg.startswith(_PLUGIN + "="):
+            found.append(arg[len(_PLUGIN) + 1 :])
+    return found
+
+
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     parser = _Parser(prog="tablegames", description="Table games by their exact rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -109,6 +143,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     play.add_argument(
         "--log", default=None, metavar="FILE", help="write the match's full log to FILE at the end (for replay)"
     )
+    play.add_argument(_PLUGIN, action="append", default=[], metavar="MODULE", help=_PLUGIN_HELP)
 
     simulate = commands["simulate"] = sub.add_parser(
         "simulate",
@@ -127,6 +162,22 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     simulate.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
     simulate.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
+    simulate.add_argument(
+        _PLUGIN,
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=_PLUGIN_HELP + " (imported in every worker process too)",
+    )
+    methods = multiprocessing.get_all_start_methods()
+    simulate.add_argument(
+        "--start-method",
+        choices=methods,
+        default=None,
+        metavar="METHOD",
+        help=f"how worker processes start ({', '.join(methods)}; default: the platform's, "
+        f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
+    )
 
     replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
     replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
@@ -229,6 +280,7 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
                 "max_body": args.max_body,
             },
         )
+    import_plugins(args.plugin)  # imported already (see main), unless the flag was abbreviated
     cls = get_variant(args.variant)
     options = options_from_args(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
@@ -249,6 +301,8 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
         progress=not args.no_progress,
         out=out,
         err=err,
+        plugins=args.plugin,
+        start_method=args.start_method,
     )
 
 
@@ -275,6 +329,7 @@ def main(
     err = err if err is not None else sys.stderr
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
+        import_plugins(_plugins_in(args_list))
         with contextlib.redirect_stdout(out):
             args = _parse(args_list)
         return _run(args, out=out, inp=inp, err=err)

@@ -6,10 +6,15 @@ bot plays every seat. Game ``i`` is seeded ``seed + i``; with ``duplicate``, eac
 played once per distinct rotation, so every bot meets the same deals from every seat and the
 luck of the deal cancels. A game of the run is replayed exactly by
 ``tablegames play NAME --seed <its seed> --bots <its bots, seat by seat>``.
+
+Bots (or variants) registered by a module of one's own play too: ``plugins`` (``--plugin``)
+names modules imported before the bots are looked up, in this process and in every worker
+process, whatever the start method (:func:`import_plugins`).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import math
 import multiprocessing
@@ -35,6 +40,7 @@ __all__ = [
     "MatchResult",
     "MatchTask",
     "Progress",
+    "import_plugins",
     "play_match",
     "rotations",
     "run_simulate",
@@ -258,18 +264,64 @@ class _BotTotals:
             self.seconds += result.seconds[s]
 
 
-def _ignore_interrupts() -> None:
-    """In a worker: leave Ctrl-C to the parent, which stops the pool (no traceback per worker)."""
+def import_plugins(names: Iterable[str]) -> None:
+    """Import each module of ``names`` (dotted import names), for the bots or variants it registers.
+
+    A module imported before is not imported again.
+
+    Raises:
+        CommandError: naming the module, if one cannot be imported (not found, or its import fails).
+    """
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:  # whatever a plug-in's import raises, reported in one line
+            detail = str(exc) if isinstance(exc, ImportError) else f"{type(exc).__name__}: {exc}"
+            raise CommandError(f"cannot import plugin {name!r}: {detail}") from None
+
+
+class _WorkerFailed(Exception):
+    """A worker could not import the plug-ins (the parent could): reported by the parent in one line."""
+
+
+_worker_failure: str | None = None
+"""In a worker, why its plug-ins could not be imported, if they could not."""
+
+
+def _start_worker(plugins: tuple[str, ...]) -> None:
+    """In a worker: leave Ctrl-C to the parent (no traceback per worker), and import the plug-ins.
+
+    A worker starts from a copy of the parent (``fork``) or afresh (``spawn``, ``forkserver``),
+    so the plug-ins are imported here whatever the start method; a failure is kept, not raised
+    (a pool replaces a worker whose initializer raises, for ever), and reported by the match.
+    """
+    global _worker_failure
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import_plugins(plugins)
+    except CommandError as exc:
+        _worker_failure = f"in a worker process: {exc}"
 
 
-def _results(tasks: Sequence[MatchTask], workers: int) -> Iterator[MatchResult]:
+def _play_in_worker(task: MatchTask) -> MatchResult:
+    if _worker_failure is not None:
+        raise _WorkerFailed(_worker_failure)
+    return play_match(task)
+
+
+def _results(
+    tasks: Sequence[MatchTask], workers: int, *, plugins: tuple[str, ...] = (), start_method: str | None = None
+) -> Iterator[MatchResult]:
     if workers <= 1 or len(tasks) <= 1:
         yield from map(play_match, tasks)
         return
     chunk = max(1, min(20, len(tasks) // (workers * 8)))
-    with multiprocessing.get_context().Pool(workers, initializer=_ignore_interrupts) as pool:
-        yield from pool.imap_unordered(play_match, tasks, chunksize=chunk)
+    context = multiprocessing.get_context(start_method)
+    with context.Pool(workers, initializer=_start_worker, initargs=(plugins,)) as pool:
+        try:
+            yield from pool.imap_unordered(_play_in_worker, tasks, chunksize=chunk)
+        except _WorkerFailed as exc:
+            raise CommandError(str(exc)) from None
 
 
 def _in_order(results: Iterable[MatchResult]) -> Iterator[MatchResult]:
@@ -296,13 +348,24 @@ def run_simulate(
     progress: bool,
     out: TextIO,
     err: TextIO,
+    plugins: Sequence[str] = (),
+    start_method: str | None = None,
 ) -> int:
     """Play ``games`` matches of ``cls`` between ``specs`` and print a summary; the exit status.
 
+    ``plugins`` are imported first, here and in each worker (:func:`import_plugins`);
+    ``start_method`` is the workers' :mod:`multiprocessing` start method (``"fork"``,
+    ``"spawn"`` or ``"forkserver"``; ``None``: the platform's default).
+
     Raises:
         InvalidOptionsError: for bad options.
-        CommandError: for a bot's bad settings or an ``--out`` file that cannot be written.
+        CommandError: for a bot's bad settings, a plug-in that cannot be imported, an unknown
+            start method or an ``--out`` file that cannot be written.
     """
+    import_plugins(plugins)
+    methods = multiprocessing.get_all_start_methods()
+    if start_method is not None and start_method not in methods:
+        raise CommandError(f"unknown start method {start_method!r}: this platform has {', '.join(methods)}")
     probe = cls.create(dict(options), seed=seed)
     if len(specs) > probe.players:
         raise CommandError(f"{len(specs)} bots for {probe.players} seats: name at most {probe.players}")
@@ -323,7 +386,8 @@ def run_simulate(
     bar = Progress(total, err, enabled=progress)
     started = time.perf_counter()
     try:
-        for done, result in enumerate(_in_order(_results(tasks, workers)), 1):
+        results = _results(tasks, workers, plugins=tuple(plugins), start_method=start_method)
+        for done, result in enumerate(_in_order(results), 1):
             for name in names:
                 seats = [s for s, bot in enumerate(result.bots) if bot == name]
                 if seats:
