@@ -137,12 +137,21 @@ def test_a_smear_discard_is_chosen_card_by_card_and_logged_whole() -> None:
             if any(type(a).__name__ == "Discard" for a in legal_actions):
                 start = len(aec.game.events)
                 parts = 0
+                chosen: list[int] = []
+                field = aec.observation_fields["chosen"]
                 while len(aec.game.events) == start:
                     observation = aec.observe(aec.agent_selection)
-                    aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+                    # the observation shows the parts chosen so far, and nothing else moved
+                    assert sorted(np.flatnonzero(observation["observation"][field])) == chosen
+                    assert chosen == sorted(chosen) and all(observation["action_mask"][i] == 0 for i in chosen)
+                    part = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+                    aec.step(part)
+                    chosen.append(part)
                     parts += 1
                 discarded = [e for e in aec.game.events[start:] if type(e).__name__ == "Discarded"]
                 assert parts == 3 and len(discarded) == 1 and len(getattr(discarded[0], "cards", ())) == 3
+                after = aec.observe(aec.agent_selection)["observation"]
+                assert not after[field].any()  # the discard is made: no part is pending
                 return
             observation = aec.observe(aec.agent_selection)
             aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
@@ -273,3 +282,122 @@ def test_a_policy_that_answers_an_illegal_id_is_refused() -> None:
     table = Table(game, [PolicyBot(lambda o, m: int(np.flatnonzero(m == 0)[0]))] * 2, rng=random.Random(1))
     with pytest.raises(ValueError, match="does not allow"):
         table.step()
+
+
+def _wrapped_as_pettingzoo_does(variant: str, **settings: Any) -> Any:
+    from pettingzoo.utils import wrappers
+
+    inner = raw_env(variant, **settings)
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1))
+    )
+
+
+@pytest.mark.parametrize("variant", ["american-sniff", "four-point-smear"])
+def test_env_checks_as_pettingzoos_wrappers_do(variant: str) -> None:
+    """env()'s built-in checks against raw_env in PettingZoo's three wrappers: the same game, then an
+    illegal id at the same step: the same rewards, terminations and truncations every step after."""
+    ours, theirs = env(variant), _wrapped_as_pettingzoo_does(variant)
+    for aec in (ours, theirs):
+        with pytest.raises(AssertionError):  # PettingZoo's EnvLogger raises on a step before reset
+            aec.step(0)
+        aec.reset(seed=9)
+    rng = random.Random(9)
+    for step in range(60):
+        o1, r1, d1, t1, _ = ours.last()
+        o2, r2, d2, t2, _ = theirs.last()
+        assert ours.agent_selection == theirs.agent_selection
+        assert (r1, d1, t1) == (r2, d2, t2)
+        assert np.array_equal(o1["action_mask"], o2["action_mask"])
+        if step == 30:  # an illegal id: both end the episode alike
+            action = int(np.flatnonzero(o1["action_mask"] == 0)[0])
+        elif d1 or t1:
+            action = None
+        else:
+            legal = np.flatnonzero(o1["action_mask"])
+            action = int(legal[rng.randrange(len(legal))])
+        chooser = ours.agent_selection
+        ours.step(action)
+        theirs.step(action)
+        if step == 30:
+            assert ours.rewards[chooser] == -1.0 and all(ours.terminations.values())
+        assert ours.rewards == theirs.rewards
+        assert ours.terminations == theirs.terminations and ours.truncations == theirs.truncations
+        assert ours._cumulative_rewards == theirs.unwrapped._cumulative_rewards
+        if not ours.agents:
+            break
+    assert not ours.agents and not theirs.agents  # everyone stepped out after the illegal id
+    with pytest.raises(AssertionError, match="action space"):
+        ours.reset(seed=1)
+        ours.step(10_000)
+
+
+@pytest.mark.parametrize(
+    ("variant", "settings"),
+    [("american-sniff", {"players": 2, "target": 5, "max_steps": 30}), ("four-point-smear", {"target": 3})],
+)
+def test_the_vector_environment_equals_gymnasiums_sync_vector_env_with_same_step_autoreset(
+    variant: str, settings: dict[str, Any]
+) -> None:
+    """Step by step, TableGamesVectorEnv gives what SyncVectorEnv(SAME_STEP) of the same environments gives,
+    illegal ids (every 37th step, in row 1) and resets included."""
+    import gymnasium
+
+    ours = vector_env(variant, 3, **settings)
+    theirs = gymnasium.vector.SyncVectorEnv(
+        [lambda: TableGamesEnv(variant, **settings) for _ in range(3)],
+        autoreset_mode=gymnasium.vector.AutoresetMode.SAME_STEP,
+    )
+    o1, _ = ours.reset(seed=5)
+    o2, _ = theirs.reset(seed=5)
+    rng = random.Random(5)
+    resets = illegal = 0
+    for step in range(300):
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(o1[key], o2[key]), (step, key)
+        actions = []
+        for row, mask in enumerate(o1["action_mask"]):
+            legal = np.flatnonzero(mask)
+            if step % 37 == 36 and row == 1:
+                actions.append(int(np.flatnonzero(mask == 0)[0]))
+                illegal += 1
+            else:
+                actions.append(int(legal[rng.randrange(len(legal))]))
+        o1, r1, d1, t1, i1 = ours.step(np.array(actions))
+        o2, r2, d2, t2, i2 = theirs.step(np.array(actions))
+        assert np.array_equal(r1, r2) and np.array_equal(d1, d2) and np.array_equal(t1, t2), step
+        assert np.array_equal(i1["action_mask"], o1["action_mask"])
+        if "final_obs" in i2:
+            resets += int(i2["_final_obs"].sum())
+            assert np.array_equal(i1["_final_obs"], i2["_final_obs"])
+            for ended in np.flatnonzero(i2["_final_obs"]):
+                for key in ("observation", "action_mask"):
+                    assert np.array_equal(i1["final_obs"][ended][key], i2["final_obs"][ended][key])
+        else:
+            assert "final_obs" not in i1
+        if "illegal" in i2:
+            assert np.array_equal(i1["_illegal"], i2["_illegal"])
+            assert i1["illegal"][1] == i2["illegal"][1]
+    assert resets > 0 and illegal > 0
+    ours.close()
+    theirs.close()
+
+
+def test_a_policy_choosing_a_discard_in_parts_sees_the_parts_it_chose() -> None:
+    """PolicyBot's observations carry the ``chosen`` field as the environments' do: part k shows k - 1 ids."""
+    game = tablegames.new_game("four-point-smear", seed=3, seen_undealt=3, target=3)
+    ids, spec = capabilities(game)
+    at = spec.size
+    seen: list[list[int]] = []
+
+    def last_legal(observation: np.ndarray, mask: np.ndarray) -> int:
+        assert observation.shape == (spec.size + ids.size,)
+        seen.append([int(i) for i in np.flatnonzero(observation[at:])])
+        return int(np.flatnonzero(mask)[-1])
+
+    Table(game, [PolicyBot(last_legal), RandomBot(), RandomBot(), RandomBot()], rng=random.Random(3)).play()
+    discards = [i for i, chosen in enumerate(seen) if chosen]
+    assert discards, "the policy never chose a discard's second part"
+    for i in discards:  # a later part: the earlier ones, ascending discard ids, are shown
+        assert all(part >= 36 for part in seen[i]) and seen[i] == sorted(seen[i]) and len(seen[i]) in (1, 2)
+        assert seen[i][:-1] == seen[i - 1]  # each part adds one id to what the previous one showed

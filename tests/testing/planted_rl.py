@@ -46,6 +46,11 @@ class ToyIds:
         """How many ids there are."""
         return len(TILES) * len(ENDS)
 
+    @property
+    def parts(self) -> int:
+        """1: a play is one id."""
+        return 1
+
     def names(self) -> Sequence[str]:
         """``"6-4 W"``, ``"6-6 open"``... in id order."""
         return [f"{t} {e or 'open'}" for t in TILES for e in ENDS]
@@ -250,6 +255,10 @@ class InfiniteSniff(ToySniff):
 
 
 class _Prefixed(ToyIds):
+    @property
+    def parts(self) -> int:
+        return 2
+
     def encode(self, action: Action) -> tuple[int, ...]:
         (code,) = super().encode(action)
         return (code - 1, 0) if code % len(ENDS) == _END_INDEX["E"] else (code,)  # W's id, then 0
@@ -265,3 +274,16 @@ class PrefixedSniff(ToySniff):
 
     name: ClassVar[str] = "prefixed-sniff"
     ids: ClassVar[ActionIds] = _Prefixed()
+
+
+class _Undercounted(_Prefixed):
+    @property
+    def parts(self) -> int:
+        return 1  # but a play on E is two ids
+
+
+class UndercountedSniff(ToySniff):
+    """Its numbering says every action is one id, but encodes a play on E as two."""
+
+    name: ClassVar[str] = "undercounted-sniff"
+    ids: ClassVar[ActionIds] = _Undercounted()

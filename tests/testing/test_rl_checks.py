@@ -38,6 +38,7 @@ from tests.testing.planted_rl import (
     ToyIds,
     ToySniff,
     ToySpec,
+    UndercountedSniff,
 )
 
 pytestmark = pytest.mark.every_profile
@@ -157,8 +158,9 @@ def test_junk_ids_must_be_refused() -> None:
     [
         (SharedIdSniff, "both legal, are both encoded (106,)"),
         (PrefixedSniff, "is a prefix of"),
+        (UndercountedSniff, "more ids than the numbering's parts (1)"),
     ],
-    ids=["shared-id", "prefix"],
+    ids=["shared-id", "prefix", "undercounted-parts"],
 )
 def test_encodings_must_be_distinct_and_prefix_free(variant: type[Sniff], detail: str) -> None:
     """Two legal actions with one encoding, or one's a prefix of the other's, fail where both are legal."""
@@ -208,6 +210,12 @@ class _NoSize(ToyIds):
         return 0
 
 
+class _NoParts(ToyIds):
+    @property
+    def parts(self) -> int:
+        return 0
+
+
 class _ShortNames(ToyIds):
     def names(self) -> Sequence[str]:
         return list(super().names())[1:]
@@ -227,10 +235,11 @@ class _NoDecode:
     ("ids", "detail"),
     [
         (_NoSize(), "the numbering's size is 0, not a positive int"),
+        (_NoParts(), "the numbering's parts is 0, not a positive int"),
         (_ShortNames(), "names() has 139 labels for 140 ids"),
         (_NoDecode(), "which is not an ActionIds"),
     ],
-    ids=["size-0", "short-names", "no-decode"],
+    ids=["size-0", "parts-0", "short-names", "no-decode"],
 )
 def test_the_numbering_must_have_the_protocol_and_a_name_per_id(ids: Any, detail: str) -> None:
     """A numbering without decode, of size 0, or with a name missing fails before any game is played."""

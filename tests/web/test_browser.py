@@ -537,7 +537,11 @@ def test_a_stale_tab_gets_the_current_table_and_goes_on(server: str, page: Any) 
     # This tab's event stream is held unanswered, so the move made elsewhere cannot reach it before
     # the click: the tab is stale for sure, not by a race with the stream.
     held: list[Any] = []
-    page.route("**/events?*", lambda route: held.append(route))
+
+    def hold(route: Any) -> None:
+        held.append(route)  # and never answer it
+
+    page.route("**/events?*", hold)
     _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
     page.wait_for_timeout(100)  # the page opens its stream once it shows the game
     assert held, "the page opened no event stream"

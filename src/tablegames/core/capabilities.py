@@ -74,6 +74,16 @@ class ActionIds(Protocol):
         """How many ids there are."""
         ...  # pragma: no cover
 
+    @property
+    def parts(self) -> int:
+        """The most ids an action has: ``1`` if no action is chosen in parts.
+
+        The environments add the ids chosen so far to the observation when it is above 1, so
+        a policy choosing an action part by part sees the parts it chose (its input stays a
+        function of the position, not of the steps that led there).
+        """
+        ...  # pragma: no cover
+
     def names(self) -> Sequence[str]:
         """A short label for each id, in id order (the numbering, documented)."""
         ...  # pragma: no cover

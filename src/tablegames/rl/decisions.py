@@ -18,12 +18,13 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 
-__all__ = ["Decision", "MissingCapability", "capabilities"]
+__all__ = ["Decision", "MissingCapability", "capabilities", "chosen_at", "observation_fields"]
 
 
 class MissingCapability(TypeError):
@@ -51,6 +52,25 @@ def capabilities(game: Game) -> tuple[ActionIds, ObservationSpec]:
     return ids, spec
 
 
+def chosen_at(ids: ActionIds, spec: ObservationSpec) -> int | None:
+    """Where the environments' ``chosen`` field starts in an observation, or ``None`` if it has none.
+
+    A variant with actions chosen in parts (``ids.parts > 1``) gets ``ids.size`` more entries
+    after its own ``spec.size``: 1 for each id chosen so far of the action being chosen. So an
+    observation tells the position, parts included, and a policy needs no memory of its steps.
+    """
+    return spec.size if ids.parts > 1 else None
+
+
+def observation_fields(ids: ActionIds, spec: ObservationSpec) -> dict[str, slice]:
+    """The environments' observation layout: the variant's fields, then ``chosen`` (see :func:`chosen_at`)."""
+    fields = dict(spec.fields)
+    at = chosen_at(ids, spec)
+    if at is not None:
+        fields["chosen"] = slice(at, at + ids.size)
+    return fields
+
+
 class Decision:
     """The current seat's choice in ``game``, id by id.
 
@@ -60,29 +80,45 @@ class Decision:
 
     """
 
-    __slots__ = ("_by_ids", "_single", "chosen")
+    __slots__ = ("_by_ids", "_legal", "_single", "chosen")
 
     def __init__(self, game: Game, ids: ActionIds) -> None:
-        legal = game.legal_actions()
-        by_ids = {ids.encode(action): action for action in legal}
+        encode = ids.encode
+        by_ids: dict[Any, Action] = {}
+        single = True
+        for action in game.legal_actions():
+            key = encode(action)
+            if single and len(key) == 1:
+                by_ids[key[0]] = action  # one id each (so far): keyed by the id itself
+                continue
+            if single:  # the first action in parts: key every action by its tuple from now on
+                by_ids = {(i,): a for i, a in by_ids.items()}
+                single = False
+            by_ids[key] = action
         self._by_ids = by_ids
-        self._single = all(len(key) == 1 for key in by_ids)
+        self._single = single
+        self._legal: list[int] | None = None
         self.chosen: tuple[int, ...] = ()
         """The ids chosen so far for an action chosen in parts."""
 
     def legal_ids(self) -> list[int]:
-        """The ids that may come next, ascending."""
-        if self._single:
-            return sorted(key[0] for key in self._by_ids)
-        depth = len(self.chosen)
-        prefix = self.chosen
-        return sorted({key[depth] for key in self._by_ids if key[:depth] == prefix})
+        """The ids that may come next, ascending (the same list until an id is chosen: do not change it)."""
+        legal = self._legal
+        if legal is None:
+            if self._single:
+                legal = sorted(self._by_ids)
+            else:
+                depth = len(self.chosen)
+                prefix = self.chosen
+                legal = sorted({key[depth] for key in self._by_ids if key[:depth] == prefix})
+            self._legal = legal
+        return legal
 
     def allows(self, action_id: int) -> bool:
         """Whether ``action_id`` may come next."""
-        key = (*self.chosen, action_id)
         if self._single:
-            return key in self._by_ids
+            return action_id in self._by_ids
+        key = (*self.chosen, action_id)
         return any(k[: len(key)] == key for k in self._by_ids)
 
     def choose(self, action_id: int) -> Action | None:
@@ -92,15 +128,27 @@ class Decision:
             ValueError: if ``action_id`` may not come next.
 
         """
+        if self._single:
+            action = self._by_ids.get(action_id)
+            if action is None:
+                raise ValueError(f"id {action_id!r} is not legal now; legal: {self.legal_ids()}")
+            return action
         key = (*self.chosen, action_id)
         action = self._by_ids.get(key)
         if action is not None:
             self.chosen = ()
+            self._legal = None
             return action
-        if self._single or not any(k[: len(key)] == key for k in self._by_ids):
+        if not any(k[: len(key)] == key for k in self._by_ids):
             raise ValueError(f"id {action_id!r} is not legal now; legal: {self.legal_ids()}")
         self.chosen = key
+        self._legal = None
         return None
+
+    def write_chosen(self, out: FloatBuffer, at: int) -> None:
+        """Set ``out[at + i]`` to 1 for each id ``i`` chosen so far (the ``chosen`` field)."""
+        for i in self.chosen:
+            out[at + i] = 1.0
 
     def only(self) -> int | None:
         """The one id that may come next, if there is only one (a forced choice), else ``None``."""

@@ -11,8 +11,9 @@ mask is also in ``info["action_mask"]``. An action chosen in parts is stepped on
 >>> legal = observation["action_mask"].nonzero()[0]
 >>> observation, reward, terminated, truncated, info = environment.step(int(legal[0]))
 
-:func:`vector_env` steps ``n`` of them together (Gymnasium's synchronous vector environment:
-observations and masks as ``(n, ...)`` arrays, each game reset as it ends).
+:func:`vector_env` steps ``n`` of them together (a :class:`TableGamesVectorEnv`: observations
+and masks as ``(n, ...)`` arrays, each game reset as it ends, as Gymnasium's ``SyncVectorEnv``
+does in its ``SAME_STEP`` mode, without its stacking).
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from typing import Any
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
 
 from tablegames.bots.base import Bot, Table
 from tablegames.bots.registry import make_bot
@@ -32,10 +35,10 @@ from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
 from tablegames.rl.pettingzoo import EPISODES, REWARDS
 
-__all__ = ["TableGamesEnv", "vector_env"]
+__all__ = ["TableGamesEnv", "TableGamesVectorEnv", "vector_env"]
 
 
 class _Learner:
@@ -121,9 +124,13 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._episode, self._reward, self._max_steps, self._skip = episode, reward, max_steps, skip_forced
         self.render_mode = render_mode
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
+        self._chosen_at = chosen_at(self._ids, self._spec)
+        self.observation_fields = observation_fields(self._ids, self._spec)
+        """The observation's layout: the variant's fields, and ``chosen`` for actions chosen in parts."""
+        self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
         self.observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._spec.size,), dtype=np.float32),
+                "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._size,), dtype=np.float32),
                 "action_mask": spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8),
             }
         )
@@ -187,24 +194,12 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             ValueError: for a step after the episode ended.
 
         """
-        if self._done or self._decision is None:
-            raise ValueError("the episode has ended: call reset()")
-        if not 0 <= int(action) < self._ids.size or not self._decision.allows(int(action)):
-            # As PettingZoo's TerminateIllegalWrapper does: an illegal id ends the episode, -1.
-            self._done = self._ended = True
-            observation = self._observe()
-            return observation, -1.0, True, False, self._info(observation) | {"illegal": int(action)}
-        chosen = self._decision.choose(int(action))
-        reward = 0.0
-        if chosen is not None:
-            reward += self._apply(chosen)
-            reward += self._to_learner()
-        self._steps += 1
-        terminated = self._ended
-        truncated = not terminated and self._max_steps is not None and self._steps >= self._max_steps
-        self._done = terminated or truncated
+        reward, terminated, truncated, illegal = self._advance(action)
         observation = self._observe()
-        return observation, reward, terminated, truncated, self._info(observation)
+        info = self._info(observation)
+        if illegal is not None:
+            info["illegal"] = illegal
+        return observation, reward, terminated, truncated, info
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), else ``None``."""
@@ -218,6 +213,38 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._game
 
     # -- the game underneath ------------------------------------------------------------------
+
+    def _advance(self, action: np.int64 | int) -> tuple[float, bool, bool, int | None]:
+        """:meth:`step` without the observation: the reward, terminated, truncated, and the illegal id if it was."""
+        decision = self._decision
+        if self._done or decision is None:
+            raise ValueError("the episode has ended: call reset()")
+        chosen_id = int(action)
+        if not 0 <= chosen_id < self._ids.size or not decision.allows(chosen_id):
+            # As PettingZoo's TerminateIllegalWrapper does: an illegal id ends the episode, -1.
+            self._done = self._ended = True
+            return -1.0, True, False, chosen_id
+        chosen = decision.choose(chosen_id)
+        reward = 0.0
+        if chosen is not None:
+            reward += self._apply(chosen)
+            reward += self._to_learner()
+        self._steps += 1
+        terminated = self._ended
+        truncated = not terminated and self._max_steps is not None and self._steps >= self._max_steps
+        self._done = terminated or truncated
+        return reward, terminated, truncated, None
+
+    def _write(self, vector: np.ndarray, mask: np.ndarray) -> None:
+        """The learner's observation and mask, into zeroed ``vector`` and ``mask`` (rows of a batch, say)."""
+        self._spec.write(self._game, self.seat, vector)
+        decision = self._decision
+        if not self._ended and decision is not None:
+            for i in decision.legal_ids():  # a handful: cheaper one by one than through an index array
+                mask[i] = 1
+            at = self._chosen_at
+            if decision.chosen and at is not None:
+                decision.write_chosen(vector, at)
 
     def _apply(self, action: Action) -> float:
         """Apply the learner's action; the reward it brings."""
@@ -275,26 +302,125 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         others = [s for i, s in enumerate(scores) if i != side]
         return float(scores[side] - (sum(others) / len(others) if others else 0))
 
-    def _mask(self) -> np.ndarray:
-        mask = np.zeros(self._ids.size, dtype=np.int8)
-        if not self._ended and self._decision is not None:
-            mask[self._decision.legal_ids()] = 1
-        return mask
-
     def _observe(self) -> dict[str, Any]:
-        vector = np.zeros(self._spec.size, dtype=np.float32)
-        self._spec.write(self._game, self.seat, vector)
-        return {"observation": vector, "action_mask": self._mask()}
+        vector = np.zeros(self._size, dtype=np.float32)
+        mask = np.zeros(self._ids.size, dtype=np.int8)
+        self._write(vector, mask)
+        return {"observation": vector, "action_mask": mask}
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
         return {"action_mask": observation["action_mask"]}
 
 
-def vector_env(name: str, n: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
-    """``n`` :class:`TableGamesEnv` of variant ``name`` stepped together, each reset as it ends.
+class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
+    """``n`` :class:`TableGamesEnv` stepped together, writing straight into ``(n, ...)`` arrays.
+
+    It behaves as Gymnasium's ``SyncVectorEnv`` of the same environments with
+    ``autoreset_mode=AutoresetMode.SAME_STEP`` (a test holds them equal, step by step): a game
+    whose episode ends is reset within the same step, the observation returned is the new
+    episode's first, and the last one of the ended episode is in ``info["final_obs"]`` (an
+    object array of observation dicts, ``info["_final_obs"]`` saying which rows hold one).
+    ``info["action_mask"]`` is the batch's masks, ``info["illegal"]`` the ids refused
+    (``info["_illegal"]`` where). Seeding
+    ``reset(seed=s)`` seeds game ``i`` with ``s + i``, as Gymnasium does.
+
+    It skips what a generic vector environment must do for any environment: stacking ``n``
+    dicts of arrays and ``n`` info dicts at every step. Each game writes its observation and
+    mask into its own row of the batch.
+
+    Args:
+        name: a registered variant with both capabilities.
+        n: how many games.
+        settings: :class:`TableGamesEnv`'s settings and the variant's options, for every game.
+
+    Raises:
+        ValueError: if ``n`` is not a positive int, or for a bad setting.
+
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012 - Gymnasium's own
+
+    def __init__(self, name: str, n: int, **settings: Any) -> None:
+        if type(n) is not int or n < 1:
+            raise ValueError(f"n must be a positive int, not {n!r}")
+        self.envs = [TableGamesEnv(name, **settings) for _ in range(n)]
+        """The games' single environments, in row order."""
+        first = self.envs[0]
+        self.num_envs = n
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(first.observation_space, n)
+        self.action_space = batch_space(first.action_space, n)
+        self.render_mode = None
+        size, ids = first._size, first._ids.size
+        self._vectors = np.zeros((n, size), dtype=np.float32)
+        self._masks = np.zeros((n, ids), dtype=np.int8)
+
+    def reset(
+        self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Every game anew (game ``i`` seeded ``seed + i``, or from a list of seeds)."""
+        n = self.num_envs
+        seeds = [None if seed is None else seed + i for i in range(n)] if not isinstance(seed, list) else seed
+        if len(seeds) != n:
+            raise ValueError(f"reset needs one seed per game ({n}), not {len(seeds)}")
+        vectors, masks = self._vectors, self._masks
+        vectors.fill(0.0)
+        masks.fill(0)
+        for i, environment in enumerate(self.envs):
+            environment.reset(seed=seeds[i], options=options)
+            environment._write(vectors[i], masks[i])
+        return self._batch()
+
+    def step(
+        self, actions: np.ndarray | Sequence[int]
+    ) -> tuple[dict[str, Any], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Each game's learner chooses its id; an ended episode's game is reset at once."""
+        n = self.num_envs
+        if len(actions) != n:
+            raise ValueError(f"step needs one action per game ({n}), not {len(actions)}")
+        rewards = np.zeros(n, dtype=np.float64)
+        terminated = np.zeros(n, dtype=np.bool_)
+        truncated = np.zeros(n, dtype=np.bool_)
+        vectors, masks = self._vectors, self._masks
+        vectors.fill(0.0)
+        masks.fill(0)
+        final: np.ndarray | None = None
+        illegal: dict[int, int] = {}
+        for i, environment in enumerate(self.envs):
+            reward, ended, cut, refused = environment._advance(actions[i])
+            rewards[i] = reward
+            if refused is not None:
+                illegal[i] = refused
+            if ended or cut:
+                terminated[i], truncated[i] = ended, cut
+                if final is None:
+                    final = np.empty(n, dtype=object)  # as Gymnasium's: each ended row's observation dict
+                final[i] = environment._observe()
+                environment.reset()
+            environment._write(vectors[i], masks[i])
+        observations, infos = self._batch()
+        if final is not None:
+            infos["final_obs"] = final
+            infos["_final_obs"] = terminated | truncated
+        if illegal:
+            infos["illegal"] = np.array([illegal.get(i, 0) for i in range(n)], dtype=np.int64)
+            infos["_illegal"] = np.array([i in illegal for i in range(n)], dtype=np.bool_)
+        return observations, rewards, terminated, truncated, infos
+
+    def _batch(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        masks = self._masks.copy()
+        observations = {"observation": self._vectors.copy(), "action_mask": masks}
+        return observations, {"action_mask": masks, "_action_mask": np.ones(self.num_envs, dtype=np.bool_)}
+
+
+def vector_env(name: str, n: int, **kwargs: Any) -> TableGamesVectorEnv:
+    """``n`` :class:`TableGamesEnv` of variant ``name`` stepped together (a :class:`TableGamesVectorEnv`).
 
     Keyword arguments are :class:`TableGamesEnv`'s.
+
+    Raises:
+        ValueError: if ``n`` is not a positive int, or for a bad setting.
+
     """
-    if type(n) is not int or n < 1:
-        raise ValueError(f"n must be a positive int, not {n!r}")
-    return gymnasium.vector.SyncVectorEnv([lambda: TableGamesEnv(name, **kwargs) for _ in range(n)])
+    return TableGamesVectorEnv(name, n, **kwargs)

@@ -40,12 +40,12 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from tablegames.bots.worlds import deal_event_class
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
 
 __all__ = ["EPISODES", "REWARDS", "env", "raw_env"]
 
@@ -55,15 +55,20 @@ REWARDS: Final = ("match", "hand")
 """How rewards may be given."""
 
 
-def env(name: str, **kwargs: Any) -> AECEnv[str, dict[str, np.ndarray], int]:
-    """The environment of variant ``name``, in PettingZoo's usual wrappers (an illegal id ends it).
+def env(name: str, **kwargs: Any) -> raw_env:
+    """The environment of variant ``name``, with the checks of PettingZoo's usual wrappers.
 
-    Keyword arguments are :class:`raw_env`'s settings and the variant's options.
+    Keyword arguments are :class:`raw_env`'s settings and the variant's options. The checks
+    are those of PettingZoo's ``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper`` and
+    ``TerminateIllegalWrapper(illegal_reward=-1)``, which its classic games wear, done in the
+    environment itself (three wrapper layers cost more than the game's own step):
+
+    * calling ``step``, ``observe``, ``render`` or ``agent_iter`` before ``reset`` is an error;
+    * an id outside the action space fails an assertion;
+    * an id the mask does not allow ends the episode for every agent, ``-1`` to the agent
+      that chose it and ``0`` to the others, with PettingZoo's warning.
     """
-    inner = raw_env(name, **kwargs)
-    wrapped: AECEnv[str, dict[str, np.ndarray], int] = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    return _Checked(name, **kwargs)
 
 
 class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  # PettingZoo is untyped
@@ -123,9 +128,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._ids, self._spec = capabilities(probe)
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
         self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
         self.metadata = {**self.metadata, "name": f"tablegames_{name}"}
-        observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self._spec.size,), dtype=np.float32)
+        self._chosen_at = chosen_at(self._ids, self._spec)
+        self.observation_fields = observation_fields(self._ids, self._spec)
+        """The observation's layout: the variant's fields, and ``chosen`` for actions chosen in parts."""
+        self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
+        observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self._size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in self.possible_agents
@@ -133,7 +143,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
         self._game: Game = probe
         self._seed = 0
-        self._observed: dict[str, tuple[tuple[int, int, tuple[int, ...]], dict[str, np.ndarray]]] = {}
+        self._observed: dict[str, tuple[tuple[int, tuple[int, ...] | None], dict[str, np.ndarray]]] = {}
         self._decision: Decision | None = None
         self._steps = 0
         self._margins: list[float] = []
@@ -177,16 +187,20 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         answers the same arrays, built once: do not write into them.
         """
         decision = self._decision
-        key = (len(self._game.events), id(decision), decision.chosen if decision is not None else ())
+        key = (len(self._game.events), decision.chosen if decision is not None else None)
         cached = self._observed.get(agent)
         if cached is not None and cached[0] == key:
             return cached[1]
-        seat = self.possible_agents.index(agent)
-        vector = np.zeros(self._spec.size, dtype=np.float32)
+        seat = self._seats[agent]
+        vector = np.zeros(self._size, dtype=np.float32)
         self._spec.write(self._game, seat, vector)
         mask = np.zeros(self._ids.size, dtype=np.int8)
         if decision is not None and seat == self._game.current_player:
-            mask[decision.legal_ids()] = 1
+            for i in decision.legal_ids():  # a handful: cheaper one by one than through an index array
+                mask[i] = 1
+            at = self._chosen_at
+            if decision.chosen and at is not None:
+                decision.write_chosen(vector, at)
         observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         self._observed[agent] = (key, observation)
         return observation
@@ -287,3 +301,63 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             side = self._game.side_of(seat)
             self.rewards[agent] += (now[side] - self._margins[side]) / target
         self._margins = now
+
+
+class _Checked(raw_env):
+    """:func:`env`'s environment: :class:`raw_env` with the checks of PettingZoo's wrappers."""
+
+    def __init__(self, name: str, **kwargs: Any) -> None:
+        super().__init__(name, **kwargs)
+        self._has_reset = False
+        self._illegal_ended = False
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """As :meth:`raw_env.reset`."""
+        self._has_reset = True
+        self._illegal_ended = False
+        super().reset(seed=seed, options=options)
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """As :meth:`raw_env.observe`; an error before :meth:`reset`."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return super().observe(agent)
+
+    def render(self) -> str | None:
+        """As :meth:`raw_env.render`; an error before :meth:`reset`."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
+        return super().render()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Any:
+        """As PettingZoo's; an error before :meth:`reset`."""
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return super().agent_iter(max_iter)
+
+    def step(self, action: int | None) -> None:
+        """As :meth:`raw_env.step`, checked: an illegal id ends the episode (see :func:`env`)."""
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        # Discrete(size).contains, without its NumPy conversions (this is every step's cost)
+        assert isinstance(action, (int, np.integer)) and 0 <= action < self._ids.size, "action is not in action space"
+        decision = self._decision
+        if decision is None or self._seats[agent] != self._game.current_player or not decision.allows(int(action)):
+            EnvLogger.warn_on_illegal_move()
+            self._cumulative_rewards[agent] = 0.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.rewards[agent] = -1.0
+            self._accumulate_rewards()
+            self._deads_step_first()
+            self._illegal_ended = True
+            return
+        super().step(action)

@@ -28,7 +28,7 @@ from tablegames.bots.sampler import sample_world
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities
+from tablegames.rl.decisions import Decision, capabilities, chosen_at
 
 __all__ = ["Policy", "PolicyBot"]
 
@@ -58,12 +58,16 @@ class PolicyBot:
             return observation.legal[0]
         world = sample_world(observation.log(), rng)
         ids, spec = capabilities(world)
-        vector = np.zeros(spec.size, dtype=np.float32)
+        at = chosen_at(ids, spec)
+        vector = np.zeros(spec.size if at is None else at + ids.size, dtype=np.float32)
         spec.write(world, observation.seat, vector)
         decision = Decision(world, ids)
         while True:
             mask = np.zeros(ids.size, dtype=np.int8)
             mask[decision.legal_ids()] = 1
+            if at is not None:  # the parts chosen so far, as the environments show them
+                vector[at:] = 0.0
+                decision.write_chosen(vector, at)
             chosen = int(self.policy(vector, mask))
             if not 0 <= chosen < ids.size or not mask[chosen]:
                 raise ValueError(f"the policy chose id {chosen}, which the mask does not allow")

@@ -109,6 +109,9 @@ def _checked_size(ids: Any, fail: _Fail) -> int:
     size = ids.size
     if type(size) is not int or size < 1:
         raise fail(None, f"the numbering's size is {size!r}, not a positive int")
+    parts = ids.parts
+    if type(parts) is not int or parts < 1:
+        raise fail(None, f"the numbering's parts is {parts!r}, not a positive int")
     names = list(ids.names())
     if len(names) != size:
         raise fail(None, f"names() has {len(names)} labels for {size} ids")
@@ -151,6 +154,8 @@ def _check_decision(
             raise fail(f"encode({dumps(action)}), a legal action, raised {type(exc).__name__}: {exc}") from None
         if type(code) is not tuple or not code or not all(type(i) is int and 0 <= i < size for i in code):
             raise fail(f"encode({dumps(action)}) is {code!r}, not a non-empty tuple of ints in range({size})")
+        if len(code) > ids.parts:
+            raise fail(f"encode({dumps(action)}) is {code!r}, more ids than the numbering's parts ({ids.parts})")
         other = seen.get(code)
         if other is not None:
             raise fail(f"{dumps(other)} and {dumps(action)}, both legal, are both encoded {code!r}")

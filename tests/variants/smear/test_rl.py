@@ -71,6 +71,7 @@ def test_the_numbering_has_68_documented_ids_under_every_option(seen_undealt: in
     ids = Smear.action_ids(SmearOptions(seen_undealt=seen_undealt))
     assert isinstance(ids, ActionIds)
     assert ids.size == 68 == len(ids.names())
+    assert ids.parts == max(1, seen_undealt)  # a discard's cards, one id each
     names = list(ids.names())
     assert names[:4] == ["pass", "bid 2", "bid 3", "bid 4"]
     assert names[4:12] == [f"play {r}S" for r in ("A", "K", "Q", "J", "10", "9", "8", "7")]

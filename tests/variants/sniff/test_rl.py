@@ -69,6 +69,7 @@ def test_the_numbering_has_140_ids_named_tile_then_end() -> None:
     assert isinstance(IDS, ActionIds) and isinstance(IDS, SniffActionIds)
     names = IDS.names()
     assert IDS.size == len(names) == len(set(names)) == 140
+    assert IDS.parts == 1  # nothing is chosen in parts
     assert names[:5] == ("0-0 open", "0-0 W", "0-0 E", "0-0 N", "0-0 S")
     assert names[5 * Tile(6, 4).index + 1] == names[126] == "6-4 W"
     assert names[139] == "6-6 S"

@@ -111,6 +111,11 @@ class SmearActionIds:
         """68."""
         return _SIZE
 
+    @property
+    def parts(self) -> int:
+        """``seen_undealt`` (a discard's cards, one id each), at least 1 (a bid or a card played)."""
+        return max(1, self.seen_undealt)
+
     def names(self) -> tuple[str, ...]:
         """The label of each id: ``"pass"``, ``"bid 2"``, ``"play AS"``, ``"discard AS"``..."""
         return self._names

@@ -90,6 +90,11 @@ class SniffActionIds:
         """The number of ids, 140 (28 tiles, each to open or on one of four ends)."""
         return _SIZE
 
+    @property
+    def parts(self) -> int:
+        """1: every placement is one id."""
+        return 1
+
     def names(self) -> tuple[str, ...]:
         """``"6-4 open"``, ``"6-4 W"``... for each id, in id order."""
         return _NAMES
