@@ -10,7 +10,11 @@ For each variant it measures, with random legal choices throughout:
   time limit, since random Smear matches can run very long);
 * the observation tensor: microseconds to write one seat's vector, mid-hand.
 
-    .venv/bin/python benchmarks/rl_speed.py [--seconds 3]
+    .venv/bin/python benchmarks/rl_speed.py [--seconds 1] [--rounds 5]
+
+Each round measures raw play again before the environments, and the table gives the median
+rate and the median ratio over the rounds, so a machine whose load changes during the run
+moves the baseline with the measurements.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ import array
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import numpy as np
+from pettingzoo.utils import wrappers
 
 import tablegames
 from tablegames.rl.decisions import capabilities
@@ -135,25 +141,52 @@ def observation_us(variant: str, options: dict[str, Any], positions: int = 200) 
     return 1e6 * (time.perf_counter() - start) / (repeats * len(games))
 
 
+def _pettingzoo_wrapped(variant: str, options: dict[str, Any]) -> Any:
+    """raw_env in PettingZoo's three usual wrappers (what env() did before it built their checks in)."""
+    inner = raw_env(variant, **options)
+    return wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1))
+    )
+
+
+def _note(rates: dict[str, list[float]], ratios: dict[str, list[float]], label: str, rate: float, base: float) -> None:
+    rates.setdefault(label, []).append(rate)
+    ratios.setdefault(label, []).append(rate / base)
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement in each round")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds; each measures the baseline again")
     args = parser.parse_args()
-    print(f"{'variant':18} {'measure':34} {'rate':>12} {'ratio':>7}")
+    print(f"median of {args.rounds} rounds; each ratio is against raw play measured in the same round")
+    print(f"{'variant':18} {'measure':40} {'rate':>12} {'ratio':>7}")
     for variant, options in CASES:
-        raw_decisions, raw_events = raw_rates(variant, options, args.seconds)
-        print(f"{variant:18} {'raw apply (decisions/s)':34} {raw_decisions:12,.0f} {1.0:7.2f}", flush=True)
-        for label, make in (
-            ("PettingZoo raw_env (steps/s)", lambda v=variant, o=options: raw_env(v, **o)),
-            ("PettingZoo env, wrapped (steps/s)", lambda v=variant, o=options: env(v, **o)),
-        ):
-            rate = aec_rate(make, args.seconds)
-            print(f"{variant:18} {label:34} {rate:12,.0f} {rate / raw_decisions:7.2f}", flush=True)
-        print(f"{variant:18} {'raw play (events/s)':34} {raw_events:12,.0f} {1.0:7.2f}", flush=True)
-        rate = vector_event_rate(variant, options, args.seconds)
-        print(f"{variant:18} {'vector of 8, random bots (events/s)':34} {rate:12,.0f} {rate / raw_events:7.2f}")
+        aecs: list[tuple[str, Callable[[], Any]]] = [
+            ("PettingZoo raw_env (steps/s)", partial(raw_env, variant, **options)),
+            ("PettingZoo env() (steps/s)", partial(env, variant, **options)),
+            ("raw_env in PettingZoo's wrappers (steps/s)", partial(_pettingzoo_wrapped, variant, options)),
+        ]
+        rates: dict[str, list[float]] = {}
+        ratios: dict[str, list[float]] = {}
+        note = partial(_note, rates, ratios)
+        for _ in range(args.rounds):
+            raw_decisions, raw_events = raw_rates(variant, options, args.seconds)
+            note("raw apply (decisions/s)", raw_decisions, raw_decisions)
+            for label, make in aecs:
+                note(label, aec_rate(make, args.seconds), raw_decisions)
+            note("raw play (events/s)", raw_events, raw_events)
+            note("vector of 8, random bots (events/s)", vector_event_rate(variant, options, args.seconds), raw_events)
+        for label, measured in rates.items():
+            print(f"{variant:18} {label:40} {_median(measured):12,.0f} {_median(ratios[label]):7.2f}", flush=True)
         cost = observation_us(variant, options)
-        print(f"{variant:18} {'observation write (us, mid-hand)':34} {cost:12.2f}", flush=True)
+        print(f"{variant:18} {'observation write (us, mid-hand)':40} {cost:12.2f}", flush=True)
+
 
 if __name__ == "__main__":
     main()
