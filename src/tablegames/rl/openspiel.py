@@ -1,0 +1,606 @@
+"""Any variant with action ids and observation tensors as an OpenSpiel game (the ``openspiel`` extra).
+
+:func:`register` makes a registered variant a ``pyspiel`` Python game, ``python_tablegames_``
+followed by the variant's name with ``_`` for ``-``; :func:`load_game` registers it (once) and
+loads it, so OpenSpiel's tools and algorithms play it like any of their own games:
+
+>>> import pyspiel
+>>> from tablegames.rl.openspiel import load_game
+>>> game = load_game("american-sniff", players=2, seed=7)
+>>> game.get_type().short_name, game.num_players(), game.num_distinct_actions()
+('python_tablegames_american_sniff', 2, 140)
+>>> state = game.new_initial_state()
+>>> action = state.legal_actions()[0]
+>>> state.apply_action(action)
+>>> state.is_terminal()
+False
+
+**Actions** are the variant's ids (:class:`~tablegames.core.capabilities.ActionIds`):
+``num_distinct_actions`` is its ``size`` and ``action_to_string`` its names. An action chosen in
+parts (Smear's discard of several cards) is applied one id at a time by the same player, who
+stays the current player until its last part; the game sees the whole action then (through
+:class:`~tablegames.rl.decisions.Decision`), so its rules and its log are the game's own.
+
+**Chance** is ``SAMPLED_STOCHASTIC``: the deals are not chance nodes (a variant shuffles them
+from a seed, inside the game). Every fresh :meth:`~TablegamesGame.new_initial_state` is a new
+match whose seed is drawn from the game's ``seed`` parameter (the same ``seed`` gives the same
+sequence of matches); a clone is the same match, with the same hands still to be dealt. So
+the states have no chance nodes, and algorithms that enumerate chance outcomes or the whole
+game tree (CFR and its relatives, exploitability, best responses, ``get_all_states``) do not
+apply: OpenSpiel refuses some of them for sampled games, and the others would treat one
+match as the whole game (and could not finish anyway: these trees are astronomically large).
+
+**Observations**, through OpenSpiel's observer API (``make_py_observer``):
+
+* the *observation* (``observation_tensor``, ``observation_string``, the default of
+  :func:`open_spiel.python.observation.make_observation`): the variant's vector for the player
+  (:class:`~tablegames.core.capabilities.ObservationSpec`, its fields in order), then a
+  ``chosen`` field over the ids, ``1`` at the parts of an action chosen in parts that the
+  player has chosen so far (nothing else shows them). The string is the player's view.
+* the *information state* (``perfect_recall=True``): a string only
+  (``information_state_string``), the player's whole redacted log, one described event a line,
+  and its parts chosen so far. The variant's vector is what a strong player tracks, not a
+  perfect-recall record, so no information-state *tensor* is claimed
+  (``provides_information_state_tensor`` is false; OpenSpiel's RL environment then uses the
+  observation tensor).
+
+Other observation types (public information only, every player's private information) are
+refused with :class:`ValueError`.
+
+**Returns** (``reward_model`` terminal), by the ``episode`` parameter: ``"match"`` (the default)
+gives ``+1`` to every player of the winning side and ``-1`` to the others when the match ends;
+``"hand"`` ends the episode with the first hand and gives each player its side's margin (its
+score less the mean of the other sides') gained in the hand, divided by the target score. A
+state that reaches ``max_moves`` moves is terminal with no winner, all returns ``0`` (random
+Smear bidders can keep a match going for ever). The utility is ``ZERO_SUM`` where those returns
+always add up to 0 (two sides of as many players each for matches; sides of equal size for
+hands), else ``GENERAL_SUM``.
+
+**Information-set search.** A state resamples itself from a player's information state
+(:meth:`TablegamesState.resample_from_infostate`) with the library's world sampler
+(:class:`~tablegames.bots.sampler.WorldSampler`), so OpenSpiel's *Python* ISMCTS
+(:class:`open_spiel.python.algorithms.ismcts.ISMCTSBot`) plays these games honestly. The C++
+``pyspiel.ISMCTSBot`` cannot: OpenSpiel does not forward ``ResampleFromInfostate`` to Python
+games. The C++ ``pyspiel.MCTSBot`` runs, but it searches the true state (every hand, every
+later deal): a clairvoyant baseline, not a player.
+
+**Cost.** OpenSpiel clones a Python state by deep-copying its attributes; a state keeps all of
+its own in one object that deep-copies as :meth:`Game.clone <tablegames.core.game.Game.clone>`,
+so a clone costs about what the game's own clone does.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import pyspiel
+
+from tablegames.bots.sampler import WorldSampler
+from tablegames.bots.worlds import deal_event_class
+from tablegames.core.capabilities import ActionIds, ObservationSpec
+from tablegames.core.events import Event
+from tablegames.core.game import Game
+from tablegames.core.options import IntOption
+from tablegames.core.registry import get_variant
+from tablegames.rl.decisions import Decision, capabilities
+
+__all__ = [
+    "EPISODES",
+    "MAX_MOVES",
+    "PREFIX",
+    "TablegamesGame",
+    "TablegamesObserver",
+    "TablegamesState",
+    "load_game",
+    "register",
+    "short_name",
+]
+
+PREFIX: Final = "python_tablegames_"
+"""How the OpenSpiel name of every variant begins."""
+EPISODES: Final = ("match", "hand")
+"""What an episode may be (the ``episode`` parameter)."""
+MAX_MOVES: Final = 20_000
+"""The default ``max_moves``: moves (ids) after which a state is terminal with no winner."""
+
+_SETTINGS: Final = ("seed", "episode", "max_moves")
+_SCALARS: Final = (bool, int, float, str)
+
+_registered: dict[str, tuple[str, dict[str, Any]]] = {}
+"""Each registered short name's variant and parameter defaults."""
+_classes: dict[str, type[TablegamesGame]] = {}
+"""Each registered short name's game class."""
+
+
+def short_name(name: str) -> str:
+    """The OpenSpiel short name of variant ``name``: ``python_tablegames_`` and ``name`` with ``_`` for ``-``."""
+    return PREFIX + name.replace("-", "_")
+
+
+def register(name: str, **options: Any) -> str:
+    """Register variant ``name`` as an OpenSpiel game and return its short name.
+
+    Its parameters are the settings ``seed`` (an int, ``0``: the seed the matches' seeds are
+    drawn from), ``episode`` (``"match"`` or ``"hand"``) and ``max_moves`` (an int,
+    :data:`MAX_MOVES`), and the variant's options whose defaults are plain values (an int, a
+    bool, a float or a string). ``options`` sets the parameters' defaults. An int option whose
+    default the variant derives from others (Sniff's ``target``, from ``players``) is a
+    parameter too, whose default is one below the smallest value it allows (``0`` for Sniff's
+    ``target``): that value stands for "the variant's default", derived for each game. Other
+    options with derived defaults are parameters only if given here.
+
+    Registering the same name again with the same defaults does nothing.
+
+    Raises:
+        UnknownVariantError: if no variant is called ``name``.
+        MissingCapability: if the variant lacks action ids or observation tensors.
+        InvalidOptionsError: for bad options.
+        ValueError: for an unknown option, a bad setting, or a second registration of
+            ``name`` with other defaults (OpenSpiel's registry cannot change a game).
+
+    """
+    variant = get_variant(name)
+    short = short_name(name)
+    defaults = _defaults(variant, options)
+    known = _registered.get(short)
+    if known is not None:
+        if known != (name, defaults):
+            raise ValueError(f"{short} is registered already with the defaults {known[1]}, not {defaults}")
+        return short
+    _game_info(variant, defaults)  # checks the options, the settings and the capabilities now
+    game_type = _game_type(variant, short, defaults, zero_sum=False)
+    # A class of its own per variant, not a closure: OpenSpiel keeps its creators until the
+    # process exits, and a closure freed then (after Python's own shutdown) aborts the process.
+    cls = type(f"TablegamesGame_{short}", (TablegamesGame,), {"variant_name": name, "__module__": __name__})
+    pyspiel.register_game(game_type, cls)
+    _classes[short] = cls
+    _registered[short] = (name, defaults)
+    return short
+
+
+def load_game(name: str, **params: Any) -> pyspiel.Game:
+    """Variant ``name`` as an OpenSpiel game (registered first if it is not yet), with ``params``.
+
+    ``params`` are the game's parameters (see :func:`register`), for example
+    ``load_game("four-point-smear", seen_undealt=2, episode="hand", seed=3)``.
+    """
+    short = short_name(name)
+    if short not in _registered:
+        register(name)
+    return pyspiel.load_game(short, params)
+
+
+def _defaults(variant: type[Game], options: Mapping[str, Any]) -> dict[str, Any]:
+    settings: dict[str, Any] = {"seed": 0, "episode": "match", "max_moves": MAX_MOVES}
+    fields = {f.name: f for f in attrs.fields(variant.options_class)}
+    clash = set(fields) & set(_SETTINGS)
+    if clash:
+        raise ValueError(f"{variant.name}'s options {sorted(clash)} clash with the wrapper's settings")
+    unknown = set(options) - set(fields) - set(_SETTINGS)
+    if unknown:
+        raise ValueError(f"{variant.name} has no option {sorted(unknown)}; its options: {sorted(fields)}")
+    defaults: dict[str, Any] = {}
+    derived = _derived(variant)
+    for field_name, field in fields.items():
+        if field_name in options:
+            defaults[field_name] = options[field_name]
+        elif isinstance(field.default, _SCALARS):
+            defaults[field_name] = field.default
+        elif field_name in derived:
+            defaults[field_name] = derived[field_name]
+    for setting, value in settings.items():
+        defaults[setting] = options.get(setting, value)
+    for key, value in defaults.items():
+        if not isinstance(value, _SCALARS):
+            raise ValueError(f"parameter {key} must be an int, a bool, a float or a string, not {value!r}")
+    return defaults
+
+
+def _derived(variant: type[Game]) -> dict[str, int]:
+    """The int options whose defaults the variant derives from others, each with the value that stands for it.
+
+    That value is one below the smallest the option allows, so it is never a real one.
+    """
+    derived: dict[str, int] = {}
+    for field in attrs.fields(variant.options_class):
+        if isinstance(field.default, attrs.Factory) and isinstance(field.validator, IntOption):  # type: ignore[arg-type]
+            derived[field.name] = field.validator.low - 1
+    return derived
+
+
+def _split(variant: type[Game], params: Mapping[str, Any]) -> tuple[dict[str, Any], int, str, int]:
+    derived = _derived(variant)
+    options = {k: v for k, v in params.items() if k not in _SETTINGS and not (k in derived and v == derived[k])}
+    seed, episode, max_moves = params["seed"], params["episode"], params["max_moves"]
+    if type(seed) is not int:
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    if episode not in EPISODES:
+        raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
+    if type(max_moves) is not int or max_moves < 1:
+        raise ValueError(f"max_moves must be a positive int, not {max_moves!r}")
+    return options, seed, episode, max_moves
+
+
+def _game_info(variant: type[Game], params: Mapping[str, Any]) -> tuple[pyspiel.GameInfo, bool]:
+    options, _, episode, max_moves = _split(variant, params)
+    probe = variant.create(options, seed=0)
+    ids, _spec = capabilities(probe)
+    seats_per_side = [sum(1 for s in range(probe.players) if probe.side_of(s) == side) for side in range(probe.sides)]
+    if episode == "match":
+        zero_sum = len(seats_per_side) == 2 and seats_per_side[0] == seats_per_side[1]
+        low, high = -1.0, 1.0
+    else:
+        zero_sum = len(set(seats_per_side)) == 1
+        # A side's margin in one hand, over the target: bounded by the points a hand can
+        # move (a variant does not declare them); every variant here stays well inside this.
+        low, high = -float(probe.sides), float(probe.sides)
+    info = pyspiel.GameInfo(
+        num_distinct_actions=ids.size,
+        max_chance_outcomes=0,
+        num_players=probe.players,
+        min_utility=low,
+        max_utility=high,
+        utility_sum=0.0 if zero_sum else None,
+        max_game_length=max_moves,
+    )
+    return info, zero_sum
+
+
+def _game_type(variant: type[Game], short: str, defaults: Mapping[str, Any], *, zero_sum: bool) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=f"tablegames {variant.name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=variant.max_players,
+        min_num_players=variant.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=dict(defaults),
+    )
+
+
+class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
+    """A variant as an OpenSpiel game, for one set of parameters (see the module).
+
+    Built by OpenSpiel from a registered name (:func:`load_game`, ``pyspiel.load_game``), as
+    the subclass :func:`register` made for the variant.
+
+    Args:
+        params: the parameters, every one (OpenSpiel fills in the defaults).
+
+    """
+
+    variant_name: str = ""
+    """The variant's registered name (set by each variant's subclass)."""
+
+    def __init__(self, params: Mapping[str, Any]) -> None:
+        name = self.variant_name
+        self.variant: type[Game] = get_variant(name)
+        """The variant's class."""
+        params = dict(params)
+        info, zero_sum = _game_info(self.variant, params)
+        defaults = _registered.get(short_name(name), (name, params))[1]
+        super().__init__(_game_type(self.variant, short_name(name), defaults, zero_sum=zero_sum), info, params)
+        self.options, seed, self.episode, self.max_moves = _split(self.variant, params)
+        probe = self.variant.create(self.options, seed=0)
+        ids, spec = capabilities(probe)
+        self.ids: ActionIds = ids
+        """The variant's action numbering."""
+        self.spec: ObservationSpec = spec
+        """The variant's observation layout."""
+        self.names: tuple[str, ...] = tuple(ids.names())
+        """Each id's name."""
+        self.deal_class: type[Event] | type[None] = deal_event_class(self.variant, probe.options) or type(None)
+        """The class of the variant's deal events (where a hand begins)."""
+        self.target = float(getattr(probe.options, "target", 0) or 1)
+        """What a hand's margin is divided by (the target score, or 1)."""
+        self._seeds = random.Random(seed)
+
+    def next_seed(self) -> int:
+        """The seed of the next fresh match (each fresh initial state takes one)."""
+        return self._seeds.getrandbits(63)
+
+    def new_initial_state(self) -> TablegamesState:
+        """A new match (its seed drawn when it is first looked at)."""
+        return TablegamesState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: Mapping[str, Any] | None = None
+    ) -> TablegamesObserver:
+        """An observer of ``iig_obs_type`` (the default: the observation; see the module).
+
+        Raises:
+            ValueError: for observation parameters, or a type other than the observation and
+                the information state.
+
+        """
+        return TablegamesObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class _Match:
+    """A state's own data, in one object that OpenSpiel's clone deep-copies cheaply."""
+
+    __slots__ = ("decision", "game", "margins", "moves", "source", "truncated")
+
+    def __init__(self, source: TablegamesGame | None) -> None:
+        self.source = source
+        self.game: Game | None = None
+        self.decision: Decision | None = None
+        self.moves = 0
+        self.truncated = False
+        self.margins: list[float] = []
+
+    def start(self, game: Game) -> None:
+        self.game = game
+        self.margins = _margins(game)
+        self.decision = None if game.is_over else Decision(game, self.owner.ids)
+
+    @property
+    def owner(self) -> TablegamesGame:
+        assert self.source is not None
+        return self.source
+
+    def get(self) -> Game:
+        game = self.game
+        if game is None:
+            source = self.owner
+            game = source.variant.create(source.options, seed=source.next_seed())
+            self.start(game)
+        return game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Match:
+        game = self.get()
+        new = _Match.__new__(_Match)
+        new.source = self.source
+        new.game = game.clone()
+        new.decision = copy.copy(self.decision)
+        new.moves = self.moves
+        new.truncated = self.truncated
+        new.margins = self.margins
+        return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        self.get()
+        return {
+            "game": self.game,
+            "decision": self.decision,
+            "moves": self.moves,
+            "truncated": self.truncated,
+            "margins": self.margins,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.source = None
+        for key, value in state.items():
+            setattr(self, key, value)
+
+
+def _margins(game: Game) -> list[float]:
+    scores = game.scores
+    sides = len(scores)
+    if sides < 2:
+        return [float(s) for s in scores]
+    total = sum(scores)
+    return [s - (total - s) / (sides - 1) for s in scores]
+
+
+class TablegamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untyped
+    """One match of a variant (or its first hand), as an OpenSpiel state.
+
+    Args:
+        game: the OpenSpiel game it belongs to.
+
+    """
+
+    def __init__(self, game: TablegamesGame) -> None:
+        super().__init__(game)
+        self._m = _Match(game)
+
+    @property
+    def tablegames_game(self) -> Game:
+        """The library's game underneath (do not change it)."""
+        return self._m.get()
+
+    @property
+    def chosen(self) -> tuple[int, ...]:
+        """The parts chosen so far of the current player's action chosen in parts."""
+        self._m.get()
+        decision = self._m.decision
+        return decision.chosen if decision is not None else ()
+
+    # -- OpenSpiel's API -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to choose the next id, or ``pyspiel.PlayerId.TERMINAL``."""
+        game = self._m.get()
+        if self._m.decision is None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = game.current_player
+        assert seat is not None
+        return seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """The ids that may come next, ascending."""
+        self._m.get()
+        decision = self._m.decision
+        return decision.legal_ids() if decision is not None else []
+
+    def _apply_action(self, action: int) -> None:
+        """Choose the id ``action``: the game takes the action once its parts are all chosen."""
+        match = self._m
+        game = match.get()
+        decision = match.decision
+        assert decision is not None, "the state is terminal"
+        chosen = decision.choose(int(action))
+        match.moves += 1
+        if chosen is not None:
+            events = game.apply(chosen)
+            owner = match.owner if match.source is not None else self.get_game()
+            if game.is_over or (owner.episode == "hand" and any(isinstance(e, owner.deal_class) for e in events)):
+                match.decision = None
+                return
+            match.decision = Decision(game, owner.ids)
+        if match.moves >= self.get_game().max_moves:
+            match.decision = None
+            match.truncated = True
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """The id's name."""
+        return str(self.get_game().names[action])
+
+    def is_terminal(self) -> bool:
+        """Whether the match (or the hand) is over, or ``max_moves`` was reached."""
+        self._m.get()
+        return self._m.decision is None
+
+    def returns(self) -> list[float]:
+        """Each player's return: ``0`` until the end (see the module for the two episodes)."""
+        match = self._m
+        game = match.get()
+        players = game.players
+        if match.decision is not None or match.truncated:
+            return [0.0] * players
+        owner = self.get_game()
+        if owner.episode == "hand":
+            now = _margins(game)
+            return [(now[game.side_of(s)] - match.margins[game.side_of(s)]) / owner.target for s in range(players)]
+        winner = game.winner
+        return [1.0 if game.side_of(s) == winner else -1.0 for s in range(players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
+        """A state ``player_id`` cannot tell from this one, the hidden pieces drawn at random.
+
+        The library's world sampler (:class:`~tablegames.bots.sampler.WorldSampler`) deals
+        what the player has not seen consistently with everything it has, and the later
+        hands from a fresh seed; the player's parts chosen so far are chosen again. The
+        new state's OpenSpiel ``history()`` is empty (the world has a history of its own).
+
+        Args:
+            player_id: the player whose information state is kept.
+            probability_sampler: a callable giving a float in ``[0, 1)`` (OpenSpiel's
+                ``UniformProbabilitySampler``), which seeds the draw.
+
+        """
+        match = self._m
+        game = match.get()
+        rng = random.Random(int(float(probability_sampler()) * 2**53))
+        world = WorldSampler(game.log(player_id)).sample(rng)
+        state = TablegamesState(self.get_game())
+        new = state._m
+        new.game = world
+        new.margins = match.margins
+        new.moves = match.moves
+        new.truncated = match.truncated
+        if match.decision is None:
+            new.decision = None
+            return state
+        new.decision = Decision(world, self.get_game().ids)
+        if game.current_player == player_id:
+            for part in match.decision.chosen:
+                new.decision.choose(part)
+        return state
+
+    def __str__(self) -> str:
+        """The table, the scores, and whose turn it is (for debugging)."""
+        game = self._m.get()
+        lines = [game.render_table() or "", f"scores {game.scores}"]
+        if self._m.decision is None:
+            lines.append("over" if game.is_over else "ended")
+        else:
+            lines.append(f"seat {game.current_player} to choose")
+            names = self.get_game().names
+            if self._m.decision.chosen:
+                lines.append("chosen: " + ", ".join(names[i] for i in self._m.decision.chosen))
+        return "\n".join(line for line in lines if line)
+
+
+class TablegamesObserver:
+    """Observations of a tablegames state, in OpenSpiel's Python observer interface.
+
+    Args:
+        game: the OpenSpiel game.
+        iig_obs_type: the observation (``perfect_recall`` false) or the information state
+            (``perfect_recall`` true), public and the observer's own private information.
+        params: observation parameters (none are supported).
+
+    Raises:
+        ValueError: for parameters, or another type of observation.
+
+    """
+
+    def __init__(
+        self, game: TablegamesGame, iig_obs_type: pyspiel.IIGObservationType, params: Mapping[str, Any] | None
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {dict(params)}")
+        if not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError(
+                "only a player's own observation or information state is supported (public information "
+                "and the player's private information)"
+            )
+        self._game = game
+        self.perfect_recall: bool = bool(iig_obs_type.perfect_recall)
+        """Whether this observes the information state (a string only) rather than the observation."""
+        spec = game.spec
+        self._spec = spec
+        self.tensor: np.ndarray | None = None
+        """The flat ``float32`` observation (``None`` for the information state)."""
+        self.dict: dict[str, np.ndarray] = {}
+        """The observation's fields, views into :attr:`tensor`."""
+        if self.perfect_recall:
+            return
+        size = spec.size + game.ids.size
+        tensor = np.zeros(size, dtype=np.float32)
+        self.tensor = tensor
+        self._view = tensor[: spec.size]
+        self._chosen = tensor[spec.size :]
+        for name, where in _tiling(spec.fields, spec.size):
+            self.dict[name] = tensor[where]
+        self.dict["chosen"] = self._chosen
+
+    def set_from(self, state: TablegamesState, player: int) -> None:
+        """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
+        if self.tensor is None:
+            return
+        game = state.tablegames_game
+        self.tensor.fill(0.0)
+        self._spec.write(game, player, self._view)
+        if game.current_player == player:
+            for part in state.chosen:
+                self._chosen[part] = 1.0
+
+    def string_from(self, state: TablegamesState, player: int) -> str:
+        """``player``'s view (the observation) or its redacted log (the information state), as text."""
+        game = state.tablegames_game
+        chosen = state.chosen if game.current_player == player and not state.is_terminal() else ()
+        names = self._game.names
+        tail = ["chosen: " + ", ".join(names[i] for i in chosen)] if chosen else []
+        if not self.perfect_recall:
+            return "\n".join([repr(game.view(player)), *tail])
+        log = game.log(player)
+        return "\n".join([f"seat {player}", *(game.describe_event(e) for e in log.events), *tail])
+
+
+def _tiling(fields: Mapping[str, slice], size: int) -> Sequence[tuple[str, slice]]:
+    """The fields in order if they tile ``0..size`` exactly (OpenSpiel writes them in order), else one field."""
+    ordered = sorted(fields.items(), key=lambda item: item[1].start or 0)
+    at = 0
+    for _name, where in ordered:
+        start, stop, step = where.indices(size)
+        if start != at or step != 1 or stop <= start:
+            return [("observation", slice(0, size))]
+        at = stop
+    if at != size:
+        return [("observation", slice(0, size))]
+    return ordered
