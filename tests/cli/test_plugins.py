@@ -146,7 +146,18 @@ def test_an_unknown_start_method_is_refused() -> None:
 def test_a_plugin_bot_plays_in_play(plugin: tuple[str, str]) -> None:
     """play takes --plugin too: the bots watched may be the plug-in's."""
     module, bot = plugin
-    done = run("play", "american-sniff", "--players", "2", "--seed", "3", "--quiet", "--plugin", module,
-               "--bots", f"{bot},random")
+    done = run(
+        "play",
+        "american-sniff",
+        "--players",
+        "2",
+        "--seed",
+        "3",
+        "--quiet",
+        "--plugin",
+        module,
+        "--bots",
+        f"{bot},random",
+    )
     assert done.code == 0, done
     assert "(seed 3)" in done.out.strip().splitlines()[-1]
