@@ -17,12 +17,16 @@ Examples::
     python benchmarks/strength.py --a greedy --b random --variant american-sniff --players 2 -n 2000 --workers 2
     python benchmarks/strength.py --a ismcts --b greedy -n 200 --duplicate --workers 2 --a-opt iterations=200
 
+A bot of one's own (a trained policy, say) plays once a module registering it is named with
+``--plugin MODULE``; the module is imported here and in every worker, whatever the start method.
+
 This is a measurement, not a test: nothing here passes or fails.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import multiprocessing
@@ -76,6 +80,12 @@ def _seats_of_a(players: int, sides: int, rotation: int) -> list[bool]:
     return [seat == rotation for seat in range(players)]
 
 
+def _import_plugins(modules: Sequence[str]) -> None:
+    """Import each module (a plug-in registering bots or variants), in this process."""
+    for module in modules:
+        importlib.import_module(module)
+
+
 def play_match(spec: dict[str, Any]) -> dict[str, Any]:
     """Play one match as ``spec`` says; its result (run in a worker process)."""
     game = tablegames.new_game(spec["variant"], seed=spec["seed"], **spec["options"])
@@ -124,7 +134,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--out", default=None, help="write one JSON line per match to this file")
+    parser.add_argument(
+        "--plugin",
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help="import this module first, here and in every worker (its bots and variants register themselves)",
+    )
     args = parser.parse_args(argv)
+    _import_plugins(args.plugin)
 
     options = _settings(args.option)
     if args.players is not None:
@@ -155,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[dict[str, Any]] = []
     out = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
     try:
-        with multiprocessing.Pool(args.workers) as pool:
+        with multiprocessing.Pool(args.workers, initializer=_import_plugins, initargs=(args.plugin,)) as pool:
             for result in pool.imap_unordered(play_match, specs):
                 results.append(result)
                 if out is not None:
