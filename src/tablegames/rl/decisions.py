@@ -145,6 +145,11 @@ class Decision:
         self._legal = None
         return None
 
+    def write_mask(self, out: FloatBuffer) -> None:
+        """Set ``out[i]`` to 1 for each id ``i`` that may come next, in a zeroed mask (an ``int8`` array, say)."""
+        for i in self._by_ids if self._single else self.legal_ids():
+            out[i] = 1
+
     def write_chosen(self, out: FloatBuffer, at: int) -> None:
         """Set ``out[at + i]`` to 1 for each id ``i`` chosen so far (the ``chosen`` field)."""
         for i in self.chosen:

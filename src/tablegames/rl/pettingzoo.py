@@ -196,8 +196,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._spec.write(self._game, seat, vector)
         mask = np.zeros(self._ids.size, dtype=np.int8)
         if decision is not None and seat == self._game.current_player:
-            for i in decision.legal_ids():  # a handful: cheaper one by one than through an index array
-                mask[i] = 1
+            decision.write_mask(mask)
             at = self._chosen_at
             if decision.chosen and at is not None:
                 decision.write_chosen(vector, at)
