@@ -50,7 +50,11 @@ def test_game_facts_follow_the_variant() -> None:
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
     assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
     assert game.num_distinct_actions() == ids.size
-    assert game.observation_tensor_size() == spec.size + ids.size
+    assert ids.parts == 1 and game.observation_tensor_size() == spec.size  # no chosen field: no actions in parts
+    smear = load_game("four-point-smear", seen_undealt=2)
+    smear_ids, smear_spec = capabilities(get_variant("four-point-smear").create({"seen_undealt": 2}, seed=0))
+    assert smear_ids.parts == 2
+    assert smear.observation_tensor_size() == smear_spec.size + smear_ids.size  # the environments' layout
     assert not kind.provides_information_state_tensor
     # three solo seats: +1 and -1, -1 do not add up to zero
     three = load_game("american-sniff", players=3)
@@ -73,6 +77,13 @@ def test_match_returns_and_seeds() -> None:
     first = game.new_initial_state()
     second = game.new_initial_state()
     assert first.information_state_string(0) != second.information_state_string(0)  # a new match each
+    other = load_game("american-sniff", players=2, seed=5)
+    other.observation_tensor_size()  # builds no state (OpenSpiel's own would build one, a match)
+    one = other.new_initial_state()
+    one.observation_tensor(1)
+    one.clone().clone()  # clones are the same match: they take no seed
+    assert one.information_state_string(0) == first.information_state_string(0)
+    assert other.new_initial_state().information_state_string(0) == second.information_state_string(0)
     again = load_game("american-sniff", players=2, seed=5).new_initial_state()
     assert again.information_state_string(0) == first.information_state_string(0)  # the same seed, the same matches
     end = _play_random(first, random.Random(3))
@@ -153,7 +164,11 @@ def test_observations_are_the_variants_vectors() -> None:
         assert np.array_equal(tensor[: spec.size], expected)
     observation = make_observation(game)
     observation.set_from(state, 0)
-    assert set(observation.dict) >= set(spec.fields) | {"chosen"}
+    assert set(observation.dict) == set(spec.fields)
+    # the Python override gives what OpenSpiel's C++ path (through the observer) gives
+    assert state.observation_tensor(1) == pytest.approx(pyspiel.State.observation_tensor(state, 1))
+    assert game.observation_tensor_shape() == pyspiel.Game.observation_tensor_shape(game) == [spec.size]
+    assert np.array_equal(observation.tensor, np.asarray(state.observation_tensor(0), dtype=np.float32))
     # the information state is the seat's redacted log: its own tiles, not the other's
     info = make_observation(game, INFO_STATE_OBS_TYPE)
     assert info.tensor is None

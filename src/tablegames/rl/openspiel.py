@@ -33,10 +33,11 @@ match as the whole game (and could not finish anyway: these trees are astronomic
 **Observations**, through OpenSpiel's observer API (``make_py_observer``):
 
 * the *observation* (``observation_tensor``, ``observation_string``, the default of
-  :func:`open_spiel.python.observation.make_observation`): the variant's vector for the player
-  (:class:`~tablegames.core.capabilities.ObservationSpec`, its fields in order), then a
-  ``chosen`` field over the ids, ``1`` at the parts of an action chosen in parts that the
-  player has chosen so far (nothing else shows them). The string is the player's view.
+  :func:`open_spiel.python.observation.make_observation`): the environments' vector for the
+  player, the same as PettingZoo's and Gymnasium's here: the variant's own
+  (:class:`~tablegames.core.capabilities.ObservationSpec`), then, for a variant that chooses
+  actions in parts, the ``chosen`` field (:func:`~tablegames.rl.decisions.observation_fields`;
+  its dict has those fields). The string is the player's view.
 * the *information state* (``perfect_recall=True``): a string only
   (``information_state_string``), the player's whole redacted log, one described event a line,
   and its parts chosen so far. The variant's vector is what a strong player tracks, not a
@@ -87,7 +88,7 @@ from tablegames.core.events import Event
 from tablegames.core.game import Game
 from tablegames.core.options import IntOption
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
 
 __all__ = [
     "EPISODES",
@@ -306,6 +307,7 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         self.target = float(getattr(probe.options, "target", 0) or 1)
         """What a hand's margin is divided by (the target score, or 1)."""
         self._seeds = random.Random(seed)
+        self._observer: TablegamesObserver | None = None
 
     def next_seed(self) -> int:
         """The seed of the next fresh match (each fresh initial state takes one)."""
@@ -326,6 +328,24 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
 
         """
         return TablegamesObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+    @property
+    def observer(self) -> TablegamesObserver:
+        """The observer of the observation (one per game, for :meth:`TablegamesState.observation_tensor`)."""
+        observer = self._observer
+        if observer is None:
+            observer = self._observer = self.make_py_observer()
+        return observer
+
+    def observation_tensor_shape(self) -> list[int]:
+        """The observation's shape, one dimension (without building a state, as OpenSpiel's would)."""
+        tensor = self.observer.tensor
+        assert tensor is not None
+        return [len(tensor)]
+
+    def observation_tensor_size(self) -> int:
+        """The observation's length."""
+        return self.observation_tensor_shape()[0]
 
 
 class _Match:
@@ -511,6 +531,27 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
                 new.decision.choose(part)
         return state
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation (the current player's by default), as OpenSpiel's own returns it.
+
+        The same as OpenSpiel's, without the state OpenSpiel builds on each call to learn a
+        Python game's tensor size (here a whole new match, whose seed it would take).
+
+        Raises:
+            ValueError: for a player who is not in the game.
+
+        """
+        game = self.get_game()
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < game.num_players():
+            raise ValueError(f"player {seat!r} is not in the game (0 to {game.num_players() - 1})")
+        observer = game.observer
+        observer.set_from(self, seat)
+        tensor = observer.tensor
+        assert tensor is not None
+        values: list[float] = tensor.tolist()
+        return values
+
     def __str__(self) -> str:
         """The table, the scores, and whose turn it is (for debugging)."""
         game = self._m.get()
@@ -560,25 +601,27 @@ class TablegamesObserver:
         """The observation's fields, views into :attr:`tensor`."""
         if self.perfect_recall:
             return
-        size = spec.size + game.ids.size
+        at = chosen_at(game.ids, spec)
+        self._at = at
+        size = spec.size if at is None else at + game.ids.size
         tensor = np.zeros(size, dtype=np.float32)
         self.tensor = tensor
         self._view = tensor[: spec.size]
-        self._chosen = tensor[spec.size :]
-        for name, where in _tiling(spec.fields, spec.size):
+        fields = observation_fields(game.ids, spec)
+        for name, where in _tiling(fields, size):
             self.dict[name] = tensor[where]
-        self.dict["chosen"] = self._chosen
 
     def set_from(self, state: TablegamesState, player: int) -> None:
         """Write ``player``'s observation of ``state`` into :attr:`tensor`."""
-        if self.tensor is None:
+        tensor = self.tensor
+        if tensor is None:
             return
         game = state.tablegames_game
-        self.tensor.fill(0.0)
+        tensor.fill(0.0)
         self._spec.write(game, player, self._view)
-        if game.current_player == player:
-            for part in state.chosen:
-                self._chosen[part] = 1.0
+        decision = state._m.decision
+        if self._at is not None and decision is not None and game.current_player == player:
+            decision.write_chosen(tensor, self._at)
 
     def string_from(self, state: TablegamesState, player: int) -> str:
         """``player``'s view (the observation) or its redacted log (the information state), as text."""
