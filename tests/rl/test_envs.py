@@ -13,7 +13,6 @@ from pettingzoo.test import api_test, seed_test
 
 import tablegames
 from tablegames.bots import Bot, RandomBot, Table, registry
-from tablegames.bots.sampler import sample_world
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities
@@ -402,36 +401,3 @@ def test_a_policy_choosing_a_discard_in_parts_sees_the_parts_it_chose() -> None:
     for i in discards:  # a later part: the earlier ones, ascending discard ids, are shown
         assert all(part >= 36 for part in seen[i]) and seen[i] == sorted(seen[i]) and len(seen[i]) in (1, 2)
         assert seen[i][:-1] == seen[i - 1]  # each part adds one id to what the previous one showed
-
-
-@pytest.mark.parametrize(
-    ("variant", "options"), [("american-sniff", {"players": 3}), ("four-point-smear", {"target": 8})]
-)
-def test_a_policy_bot_follows_the_game_in_a_world_consistent_with_its_log(
-    variant: str, options: dict[str, Any]
-) -> None:
-    """The world PolicyBot keeps and moves on logs, as its seat sees it, exactly the seat's log at every
-    decision, and its observation is a freshly drawn world's; in Sniff it draws fewer worlds than it decides."""
-    game = tablegames.new_game(variant, seed=8, **options)
-    _, spec = capabilities(game)
-    checked = 0
-
-    def check(observation: np.ndarray, mask: np.ndarray) -> int:
-        nonlocal checked
-        world = bot._world
-        assert world is not None
-        seat = bot._seat
-        assert seat is not None
-        assert [e.redact(seat) for e in world.events] == list(game.log(seat).events)
-        fresh = np.zeros_like(observation)
-        spec.write(sample_world(game.log(seat), random.Random(checked)), seat, fresh)
-        assert np.array_equal(observation[: spec.size], fresh[: spec.size])
-        checked += 1
-        return int(np.flatnonzero(mask)[0])
-
-    bot = PolicyBot(check)
-    bots: list[Bot] = [bot if seat == 1 else RandomBot() for seat in range(game.players)]
-    Table(game, bots, rng=random.Random(8)).play()
-    assert game.is_over and checked > 20
-    if variant == "american-sniff":  # a Smear world rarely holds the three cards the others play next
-        assert bot.worlds_drawn < checked
