@@ -11,7 +11,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python import rl_environment  # noqa: E402
-from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts, tabular_qlearner  # noqa: E402
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation  # noqa: E402
 
 from tablegames.core.registry import get_variant  # noqa: E402
@@ -259,6 +259,28 @@ def test_rl_environment_runs_on_the_observation_tensor() -> None:
     assert sum(step.rewards) == pytest.approx(0.0)
 
 
+def test_tabular_q_learning_trains_in_the_rl_environment() -> None:
+    # an OpenSpiel RL agent that needs no deep-learning framework, learning from episodes
+    game = load_game("american-sniff", players=2, episode="hand", seed=16)
+    env = rl_environment.Environment(game, seed=2)
+    agents = [tabular_qlearner.QLearner(player_id=p, num_actions=game.num_distinct_actions()) for p in range(2)]
+    saved = np.random.get_state()
+    np.random.seed(1)  # the agents explore with NumPy's global generator
+    try:
+        for _ in range(15):
+            step = env.reset()
+            while not step.last():
+                player = step.observations["current_player"]
+                action = agents[player].step(step).action
+                assert action in step.observations["legal_actions"][player]
+                step = env.step([action])
+            for agent in agents:
+                agent.step(step)  # the end of the episode: the agents learn from its return
+    finally:
+        np.random.set_state(saved)
+    assert all(any(any(values.values()) for values in agent._q_values.values()) for agent in agents)
+
+
 def test_registration_errors() -> None:
     assert register("american-sniff") == "python_tablegames_american_sniff"  # again, the same: nothing to do
     with pytest.raises(ValueError, match="registered already"):
@@ -267,3 +289,24 @@ def test_registration_errors() -> None:
         register("four-point-smear", trumps=3)
     with pytest.raises(MissingCapability, match="all-fives"):
         register("all-fives")
+
+
+def test_outcome_sampling_mccfr_runs_one_sampled_match_an_iteration() -> None:
+    # Each iteration starts from new_initial_state: a fresh match, so chance is sampled as
+    # OpenSpiel's sampled games have it (a tabular method: it runs, but these games have far
+    # too many information states for it to learn anything)
+    from open_spiel.python.algorithms import outcome_sampling_mccfr
+
+    game = load_game("american-sniff", players=2, episode="hand", seed=15)
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    saved = np.random.get_state()
+    np.random.seed(0)  # the solver samples with NumPy's global generator
+    try:
+        for _ in range(20):
+            solver.iteration()
+    finally:
+        np.random.set_state(saved)
+    state = game.new_initial_state()
+    probabilities = solver.average_policy().action_probabilities(state)
+    assert sorted(probabilities) == state.legal_actions()
+    assert sum(probabilities.values()) == pytest.approx(1.0)
