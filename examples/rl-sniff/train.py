@@ -294,7 +294,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     seconds = time.perf_counter() - started
     np.savez_compressed(args.weights, weights=policy.weights.astype(np.float32), bias=policy.bias.astype(np.float32))
-    settings = {k: (str(v) if isinstance(v, Path) else v) for k, v in vars(args).items()}
+    names = ("updates", "batch", "lr", "value_lr", "entropy", "seed", "eval_every", "eval_matches")
+    settings = {name: getattr(args, name) for name in names} | {"numpy": np.__version__}
     args.curve.write_text(json.dumps({"settings": settings, "seconds": seconds, "curve": curve}, indent=1) + "\n")
     if args.plot is not None:
         plot(curve, args.plot)

@@ -354,7 +354,7 @@ def run_simulate(
     """Play ``games`` matches of ``cls`` between ``specs`` and print a summary; the exit status.
 
     ``plugins`` are imported first, here and in each worker (:func:`import_plugins`);
-    ``start_method`` is the workers' :mod:`multiprocessing` start method (``"fork"``,
+    ``start_method`` is the workers' ``multiprocessing`` start method (``"fork"``,
     ``"spawn"`` or ``"forkserver"``; ``None``: the platform's default).
 
     Raises:
