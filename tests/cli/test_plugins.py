@@ -161,3 +161,21 @@ def test_a_plugin_bot_plays_in_play(plugin: tuple[str, str]) -> None:
     )
     assert done.code == 0, done
     assert "(seed 3)" in done.out.strip().splitlines()[-1]
+
+
+def test_an_abbreviated_flag_imports_too(plugin: tuple[str, str]) -> None:
+    """--plu, which the parser takes for --plugin, imports the module before --bots is read."""
+    module, bot = plugin
+    done = run(*SIMULATE, "--plu", module, "--bots", f"{bot},random")
+    assert done.code == 0, done
+
+
+def test_a_plugin_printing_as_it_is_imported_prints_to_the_command_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a module prints as it is imported goes where the command's output goes."""
+    (tmp_path / "tg_chatty_plugin.py").write_text("print('hello from a plugin')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    done = run(*SIMULATE, "-n", "1", "--plugin", "tg_chatty_plugin")
+    assert done.code == 0, done
+    assert done.out.startswith("hello from a plugin\n")

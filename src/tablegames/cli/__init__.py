@@ -100,19 +100,22 @@ def _plugins_in(argv: Sequence[str]) -> list[str]:
     """The modules ``--plugin`` names in ``argv`` (``--plugin M`` or ``--plugin=M``), in order.
 
     They are imported before the parser is built, so their bots are known to ``--bots`` and
-    listed in its help.
+    listed in its help. The parser takes ``--plu`` and longer for ``--plugin``, so they count.
 
-    >>> _plugins_in(["simulate", "x", "--plugin", "a.b", "--plugin=c", "--bots", "d"])
-    ['a.b', 'c']
+    >>> _plugins_in(["simulate", "x", "--plugin", "a.b", "--plugin=c", "--plu", "d", "--pl", "e"])
+    ['a.b', 'c', 'd']
     """
     found = []
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg == _PLUGIN and i + 1 < len(argv):
+        flag, eq, value = arg.partition("=")
+        if len(flag) < len("--plu") or not _PLUGIN.startswith(flag):
+            continue
+        if eq:
+            found.append(value)
+        elif i + 1 < len(argv):
             found.append(argv[i + 1])
-        elif arg.startswith(_PLUGIN + "="):
-            found.append(arg[len(_PLUGIN) + 1 :])
     return found
 
 
@@ -280,7 +283,7 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
                 "max_body": args.max_body,
             },
         )
-    import_plugins(args.plugin)  # imported already (see main), unless the flag was abbreviated
+    import_plugins(args.plugin)  # imported already (see main): a second import does nothing
     cls = get_variant(args.variant)
     options = options_from_args(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
@@ -329,8 +332,8 @@ def main(
     err = err if err is not None else sys.stderr
     args_list = list(sys.argv[1:] if argv is None else argv)
     try:
-        import_plugins(_plugins_in(args_list))
         with contextlib.redirect_stdout(out):
+            import_plugins(_plugins_in(args_list))
             args = _parse(args_list)
         return _run(args, out=out, inp=inp, err=err)
     except _Exit as done:
