@@ -310,3 +310,19 @@ def test_outcome_sampling_mccfr_runs_one_sampled_match_an_iteration() -> None:
     probabilities = solver.average_policy().action_probabilities(state)
     assert sorted(probabilities) == state.legal_actions()
     assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+def test_serialized_state_goes_on_as_the_original() -> None:
+    game = load_game("four-point-smear", seen_undealt=3, episode="hand", seed=17)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = game.deserialize_state(state.serialize())
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.information_state_string(1) == state.information_state_string(1)
+    first, second = random.Random(5), random.Random(5)
+    while not state.is_terminal():
+        state.apply_action(first.choice(state.legal_actions()))
+        copy.apply_action(second.choice(copy.legal_actions()))
+    assert copy.is_terminal() and copy.returns() == state.returns()

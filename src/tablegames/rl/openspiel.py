@@ -33,7 +33,7 @@ rather than from their seeds.
 **Observations**, through OpenSpiel's observer API (``make_py_observer``):
 
 * the *observation* (``observation_tensor``, ``observation_string``, the default of
-  :func:`open_spiel.python.observation.make_observation`): the environments' vector for the
+  ``open_spiel.python.observation.make_observation``): the environments' vector for the
   player, the same as PettingZoo's and Gymnasium's here: the variant's own
   (:class:`~tablegames.core.capabilities.ObservationSpec`), then, for a variant that chooses
   actions in parts, the ``chosen`` field (:func:`~tablegames.rl.decisions.observation_fields`;
@@ -60,7 +60,7 @@ hands), else ``GENERAL_SUM``.
 **Information-set search.** A state resamples itself from a player's information state
 (:meth:`TablegamesState.resample_from_infostate`) with the library's world sampler
 (:class:`~tablegames.bots.sampler.WorldSampler`), so OpenSpiel's Python ISMCTS
-(:class:`open_spiel.python.algorithms.ismcts.ISMCTSBot`) searches these games honestly, over
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches these games honestly, over
 worlds the player cannot tell apart.
 
 **What runs** (OpenSpiel 2.0.2; the tests play each):
@@ -71,13 +71,13 @@ worlds the player cannot tell apart.
 * ``open_spiel.python.algorithms.evaluate_bots`` with OpenSpiel's uniform random bots
   (``pyspiel.make_uniform_random_bot``, C++), and the Python MCTS below. The Python ISMCTS
   has no ``restart_at``, which ``evaluate_bots`` calls: play it with ``bot.step`` in a loop.
-* The Python ISMCTS (above) and the Python MCTS (:mod:`open_spiel.python.algorithms.mcts`,
+* The Python ISMCTS (above) and the Python MCTS (``open_spiel.python.algorithms.mcts``,
   which searches the true state, every hand and every later deal: a clairvoyant baseline,
   not a player).
-* :class:`open_spiel.python.rl_environment.Environment`, on the observation tensor, and
+* ``open_spiel.python.rl_environment.Environment``, on the observation tensor, and
   the agents that train in it: tabular Q-learning is tested; the deep ones (DQN, policy
   gradients, NFSP) need PyTorch or JAX, which the extra does not install.
-* Outcome-sampling MCCFR (:mod:`open_spiel.python.algorithms.outcome_sampling_mccfr`): each
+* Outcome-sampling MCCFR (``open_spiel.python.algorithms.outcome_sampling_mccfr``): each
   iteration plays one fresh match, so chance is sampled; a tabular method, it runs, but
   learns next to nothing in games with this many information states.
 
