@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Sequence
@@ -303,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         last = curve[-1]
         print(f"{seconds:.1f} s; wrote {args.weights} and {args.curve}" + (f" and {args.plot}" if args.plot else ""))
         print(f"final greedy win rate vs random: {last['win_rate']:.1%} [{last['low']:.1%}, {last['high']:.1%}]")
-    return 0 if math.isfinite(seconds) else 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import importlib
 import json
 import random
@@ -82,6 +83,11 @@ def test_importing_the_plugin_registers_the_bot() -> None:
     assert isinstance(bot, PolicyBot) and bot.name == "sniff-policy"
     assert bot.policy is module.load(module.WEIGHTS)
     assert module.WEIGHTS.stat().st_size < 200_000
+
+
+def test_the_plugin_doctest() -> None:
+    """sniff_policy's own example (a match against random through make_bot) runs."""
+    assert doctest.testmod(example("sniff_policy"), raise_on_error=True).attempted >= 4
 
 
 def test_the_policy_plays_the_highest_legal_logit() -> None:
