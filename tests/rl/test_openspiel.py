@@ -16,7 +16,7 @@ from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation 
 
 from tablegames.core.registry import get_variant  # noqa: E402
 from tablegames.rl.decisions import MissingCapability, capabilities  # noqa: E402
-from tablegames.rl.openspiel import load_game, register, short_name  # noqa: E402
+from tablegames.rl.openspiel import load_game, register, resampler, short_name  # noqa: E402
 
 SIMULATED = [
     ("american-sniff", {"players": 2}, 2),
@@ -186,7 +186,7 @@ def test_resample_from_infostate_keeps_what_the_player_knows() -> None:
     for _ in range(4):
         state.apply_action(state.legal_actions()[-1])
     player = state.current_player()
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(21, 0.0, 1.0)  # seeded
     worlds = [state.resample_from_infostate(player, sampler) for _ in range(5)]
     for world in worlds:
         assert world.information_state_string(player) == state.information_state_string(player)
@@ -224,14 +224,21 @@ def _play(game: Any, bot: Any, seat: int, rng: np.random.RandomState) -> tuple[A
 )
 def test_python_ismcts_plays_hands_to_the_end(variant: str, params: dict[str, Any]) -> None:
     # OpenSpiel's information-set MCTS, its worlds from resample_from_infostate
-    game = load_game(variant, episode="hand", seed=12, **params)
-    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 12, random_state=np.random.RandomState(2))
-    rng = np.random.RandomState(3)
-    for _ in range(2):
-        state, decisions = _play(game, bot, 0, rng)
-        assert decisions > 0
-        assert sum(state.returns()) == pytest.approx(0.0)
+    def hands() -> list[tuple[list[int], list[float]]]:
+        game = load_game(variant, episode="hand", seed=12, **params)
+        evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+        bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 12, random_state=np.random.RandomState(2))
+        bot.set_resampler(resampler(4))  # seeded worlds (the bot's own sampler is not)
+        rng = np.random.RandomState(3)
+        outcomes = []
+        for _ in range(2):
+            state, decisions = _play(game, bot, 0, rng)
+            assert decisions > 0
+            assert sum(state.returns()) == pytest.approx(0.0)
+            outcomes.append((state.history(), state.returns()))
+        return outcomes
+
+    assert hands() == hands()  # the same seeds, the same hands: the search repeats
 
 
 def test_python_mcts_plays_a_sniff_match_to_the_end() -> None:

@@ -61,7 +61,7 @@ hands), else ``GENERAL_SUM``.
 (:meth:`TablegamesState.resample_from_infostate`) with the library's world sampler
 (:class:`~tablegames.bots.sampler.WorldSampler`), so OpenSpiel's Python ISMCTS
 (``open_spiel.python.algorithms.ismcts.ISMCTSBot``) searches these games honestly, over
-worlds the player cannot tell apart.
+worlds the player cannot tell apart (:func:`resampler` makes its searches repeatable).
 
 **What runs** (OpenSpiel 2.0.2; the tests play each):
 
@@ -110,7 +110,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -135,6 +135,7 @@ __all__ = [
     "TablegamesState",
     "load_game",
     "register",
+    "resampler",
     "short_name",
 ]
 
@@ -211,6 +212,21 @@ def load_game(name: str, **params: Any) -> pyspiel.Game:
     if short not in _registered:
         register(name)
     return pyspiel.load_game(short, params)
+
+
+def resampler(seed: int) -> Callable[[TablegamesState, int], TablegamesState]:
+    """A resampler for OpenSpiel's Python ISMCTS that draws its worlds from ``seed``.
+
+    Give it to the bot (``bot.set_resampler(resampler(seed))``) for searches that repeat: by
+    default the bot draws each world with a new ``pyspiel.UniformProbabilitySampler``, which
+    is seeded afresh, so its searches differ from run to run.
+    """
+    rng = random.Random(seed)
+
+    def resample(state: TablegamesState, player: int) -> TablegamesState:
+        return state.resample_from_infostate(player, rng.random)
+
+    return resample
 
 
 def _defaults(variant: type[Game], options: Mapping[str, Any]) -> dict[str, Any]:
@@ -562,7 +578,8 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
         Args:
             player_id: the player whose information state is kept.
             probability_sampler: a callable giving a float in ``[0, 1)`` (OpenSpiel's
-                ``UniformProbabilitySampler``), which seeds the draw.
+                ``UniformProbabilitySampler``, or ``random.Random(seed).random``), which
+                seeds the draw.
 
         """
         match = self._m
