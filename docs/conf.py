@@ -64,6 +64,10 @@ nitpick_ignore = [
     ("py:class", "gymnasium.spaces.space.Space"),
     ("py:class", "gymnasium.vector.sync_vector_env.SyncVectorEnv"),
     ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "gymnasium.vector.VectorEnv"),
+    ("py:class", "gymnasium.vector.vector_env.VectorEnv"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.IIGObservationType"),
     # private type variables in signatures
     ("py:class", "tablegames.bots.random._A"),
     ("py:class", "tablegames.core.events._E"),

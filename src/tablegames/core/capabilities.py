@@ -76,7 +76,7 @@ class ActionIds(Protocol):
 
     @property
     def parts(self) -> int:
-        """The most ids an action has: ``1`` if no action is chosen in parts.
+        """How many ids an action has at most (``1`` if no action is chosen in parts).
 
         The environments add the ids chosen so far to the observation when it is above 1, so
         a policy choosing an action part by part sees the parts it chose (its input stays a

@@ -126,7 +126,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
-        """The observation's layout: the variant's fields, and ``chosen`` for actions chosen in parts."""
+        """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
         self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
         self.observation_space = spaces.Dict(
             {

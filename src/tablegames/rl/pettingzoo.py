@@ -133,7 +133,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.metadata = {**self.metadata, "name": f"tablegames_{name}"}
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
-        """The observation's layout: the variant's fields, and ``chosen`` for actions chosen in parts."""
+        """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
         self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
         observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self._size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8)

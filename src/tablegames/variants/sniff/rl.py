@@ -92,7 +92,7 @@ class SniffActionIds:
 
     @property
     def parts(self) -> int:
-        """1: every placement is one id."""
+        """Always 1, as every placement is one id."""
         return 1
 
     def names(self) -> tuple[str, ...]:
