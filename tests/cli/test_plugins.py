@@ -179,3 +179,21 @@ def test_a_plugin_printing_as_it_is_imported_prints_to_the_command_output(
     done = run(*SIMULATE, "-n", "1", "--plugin", "tg_chatty_plugin")
     assert done.code == 0, done
     assert done.out.startswith("hello from a plugin\n")
+
+
+def test_a_plugin_bot_is_offered_by_the_server(plugin: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve --plugin` imports the module before the server starts: its bot is among the seats' bots."""
+    import tablegames.cli
+    from tablegames.server.app import offered_bots
+
+    module, bot = plugin
+    started: list[list[str]] = []
+
+    def fake_serve(**settings: object) -> int:  # the server would run until stopped: note what it would offer
+        started.append(offered_bots())
+        return 0
+
+    monkeypatch.setattr(tablegames.cli, "run_serve", fake_serve)
+    result = run("serve", "--plugin", module, "--port", "8123")
+    assert result.code == 0, result
+    assert started and bot in started[0]

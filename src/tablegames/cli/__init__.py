@@ -17,9 +17,9 @@ Every option of a variant is a flag of ``play`` and ``simulate`` (``--players 4`
 a one-line error and exit status 2, a person leaving or the end of input with status 1, never
 a traceback.
 
-``--plugin MODULE`` (``play`` and ``simulate``, repeatable) imports a module of one's own
-before anything else, so the bots (or variants) it registers are known by name, in every
-worker process of ``simulate`` too.
+``--plugin MODULE`` (``play``, ``simulate`` and ``serve``, repeatable) imports a module of one's
+own before anything else, so the bots (or variants) it registers are known by name, in every
+worker process of ``simulate`` too, and offered for the seats of the server's games.
 """
 
 from __future__ import annotations
@@ -226,6 +226,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     serve.add_argument(
         "--max-body", type=_positive, default=65536, metavar="BYTES", help="the largest request body (default: 65536)"
     )
+    serve.add_argument(_PLUGIN, action="append", default=[], metavar="MODULE", help=_PLUGIN_HELP)
     serve.add_argument(
         "--key-file",
         default=None,
