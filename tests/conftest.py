@@ -1,4 +1,4 @@
-"""Test configuration: Hypothesis profiles.
+"""Test configuration: Hypothesis profiles, and each test's bots left as it found them.
 
 Three profiles, chosen by the environment variable ``HYPOTHESIS_PROFILE``:
 
@@ -11,8 +11,12 @@ Three profiles, chosen by the environment variable ``HYPOTHESIS_PROFILE``:
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
+
+from tablegames.bots import registry
 
 settings.register_profile(
     "ci",
@@ -32,3 +36,12 @@ def _default_profile() -> str:
 
 
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default_profile())
+
+
+@pytest.fixture(autouse=True)
+def _bots_as_they_were() -> Iterator[None]:
+    """The bots a test registers (a plug-in's, say) are gone after it: a later test lists only its own."""
+    before = dict(registry._FACTORIES)
+    yield
+    registry._FACTORIES.clear()
+    registry._FACTORIES.update(before)

@@ -57,7 +57,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "cli": frozenset({"attrs", "cattrs", "uvicorn"}),
     "api": frozenset({"attrs", "cattrs"}),
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
-    "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo"}),
+    "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
     "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),

@@ -24,9 +24,14 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "rl-sniff"
 
 
 def example(name: str) -> ModuleType:
-    """The example's module ``name`` (the folder is put on the path, as ``PYTHONPATH`` does)."""
+    """The example's module ``name``, imported afresh (the folder is put on the path, as ``PYTHONPATH`` does).
+
+    Afresh, because each test starts with the library's bots only (see ``tests/conftest.py``):
+    importing ``sniff_policy`` again registers its bot again.
+    """
     if str(EXAMPLE) not in sys.path:
         sys.path.insert(0, str(EXAMPLE))
+    sys.modules.pop(name, None)
     return importlib.import_module(name)
 
 
@@ -115,6 +120,7 @@ def test_the_committed_policy_beats_random() -> None:
 def test_simulate_plays_the_policy_through_its_plugin(monkeypatch: pytest.MonkeyPatch) -> None:
     """`simulate --plugin sniff_policy --bots sniff-policy,random` plays it (the folder on the path)."""
     monkeypatch.syspath_prepend(str(EXAMPLE))
+    monkeypatch.delitem(sys.modules, "sniff_policy", raising=False)  # so --plugin's import registers the bot
     args = "simulate american-sniff --players 2 -n 4 --seed 3 --duplicate --no-progress --plugin sniff_policy"
     done = run(*args.split(), "--bots", "sniff-policy,random")
     assert done.code == 0, done
