@@ -401,3 +401,44 @@ def test_a_policy_choosing_a_discard_in_parts_sees_the_parts_it_chose() -> None:
     for i in discards:  # a later part: the earlier ones, ascending discard ids, are shown
         assert all(part >= 36 for part in seen[i]) and seen[i] == sorted(seen[i]) and len(seen[i]) in (1, 2)
         assert seen[i][:-1] == seen[i - 1]  # each part adds one id to what the previous one showed
+
+
+@pytest.mark.parametrize(
+    ("variant", "reward"), [("american-sniff", "hand"), ("four-point-smear", "hand"), ("american-sniff", "match")]
+)
+def test_each_steps_rewards_are_that_steps_alone(variant: str, reward: str) -> None:
+    """After every step, ``rewards`` holds what that step gave (the margin's change over the target, or
+    the match's +1/-1 at its end) and 0 elsewhere: nothing carries over from an earlier step."""
+    options: dict[str, Any] = {"players": 2, "target": 25} if variant == "american-sniff" else {"target": 3}
+    aec = raw_env(variant, reward=reward, **options)
+    aec.reset(seed=3)
+    rng = random.Random(3)
+
+    def margins() -> list[float]:
+        game = aec.game
+        scores = game.scores
+        result = []
+        for seat in range(game.players):
+            side = game.side_of(seat)
+            others = [s for i, s in enumerate(scores) if i != side]
+            result.append((scores[side] - sum(others) / len(others)) / options["target"])
+        return result
+
+    before = margins()
+    rewarded = 0
+    while aec.agents and not any(aec.terminations.values()):
+        observation = aec.observe(aec.agent_selection)
+        legal = np.flatnonzero(observation["action_mask"])
+        aec.step(int(legal[rng.randrange(len(legal))]))
+        now = margins()
+        for seat, agent in enumerate(aec.possible_agents):
+            if reward == "hand":
+                expected = now[seat] - before[seat]
+            elif aec.game.is_over:
+                expected = 1.0 if aec.game.side_of(seat) == aec.game.winner else -1.0
+            else:
+                expected = 0.0
+            assert aec.rewards[agent] == pytest.approx(expected)
+        rewarded += any(aec.rewards.values())
+        before = now
+    assert aec.game.is_over and rewarded > 0

@@ -145,6 +145,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._seed = 0
         self._observed: dict[str, tuple[tuple[int, tuple[int, ...] | None], dict[str, np.ndarray]]] = {}
         self._decision: Decision | None = None
+        self._rewarded = False  # whether self.rewards holds a reward not 0 (reset at the next step)
         self._steps = 0
         self._margins: list[float] = []
 
@@ -177,6 +178,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._skip_forced()
         self._settle()  # forced choices may have ended a (short) hand episode already
         self.rewards = dict.fromkeys(self.agents, 0.0)  # what forced choices scored is nobody's doing
+        self._rewarded = False
         self._margins = self._margin_now()
         self.agent_selection = self._agent()
 
@@ -210,15 +212,19 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
         assert action is not None, "only an agent that is done steps with None"
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:  # the last step gave rewards: this one starts from none (else they are all 0 still)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         self._choose(int(action))
-        self._skip_forced()
+        if self.skip_forced:
+            self._skip_forced()
         self._steps += 1
         self._settle()
         self.agent_selection = self._agent()
-        self._accumulate_rewards()
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         """The table as text (``render_mode="ansi"``), else ``None``."""
@@ -238,7 +244,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
 
     def _agent(self) -> str:
         current = self._game.current_player
-        if current is None or self._ended():
+        if current is None or self._decision is None:
             return self.agent_selection if self.agents else self.possible_agents[0]
         return self.possible_agents[current]
 
@@ -261,6 +267,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
                 winner = self._game.winner
                 for seat, agent in enumerate(self.possible_agents):
                     self.rewards[agent] += 1.0 if self._game.side_of(seat) == winner else -1.0
+                self._rewarded = True
             return
         if self.episode == "hand" and any(isinstance(e, deal) for e in events):
             self._decision = None  # the hand is over: the next one is the next episode's
@@ -276,11 +283,8 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
                 return
             self._choose(only)
 
-    def _ended(self) -> bool:
-        return self._decision is None
-
     def _settle(self) -> None:
-        if self._ended():
+        if self._decision is None:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.max_steps is not None and self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
@@ -296,10 +300,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
     def _reward_margins(self) -> None:
         now = self._margin_now()
         target = float(getattr(self._game.options, "target", 0) or 1)
+        before = self._margins
+        if now == before:
+            return  # no score moved: no reward
         for seat, agent in enumerate(self.possible_agents):
             side = self._game.side_of(seat)
-            self.rewards[agent] += (now[side] - self._margins[side]) / target
+            self.rewards[agent] += (now[side] - before[side]) / target
         self._margins = now
+        self._rewarded = True
 
 
 class _Checked(raw_env):
@@ -355,6 +363,7 @@ class _Checked(raw_env):
             self.truncations = dict.fromkeys(self.agents, True)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -1.0
+            self._rewarded = True
             self._accumulate_rewards()
             self._deads_step_first()
             self._illegal_ended = True
