@@ -7,7 +7,7 @@ Usage::
     tablegames play NAME [--seat N] [--bots random,greedy] [--seed S] [--quiet] [--log FILE]
                          [--plugin MODULE] [options]
     tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
-                             [--seed S] [--out results.jsonl] [--no-progress]
+                             [--seed S] [--out results.jsonl [--resume]] [--no-progress]
                              [--plugin MODULE] [--start-method METHOD] [options]
     tablegames replay LOG.json [--seat N]
     tablegames schema NAME [--kind KIND]
@@ -40,7 +40,7 @@ from tablegames.cli.replay import run_replay
 from tablegames.cli.rules import list_entry, rules_page
 from tablegames.cli.schema import run_schema
 from tablegames.cli.serve import DEFAULT_DB, run_serve
-from tablegames.cli.simulate import import_plugins, run_simulate
+from tablegames.cli.simulate import first_seed, import_plugins, run_simulate
 from tablegames.core.errors import TableGamesError
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.schema import SCHEMA_KINDS
@@ -164,6 +164,12 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "--duplicate", action="store_true", help="play every deal once per seating of the bots, the seats rotated"
     )
     simulate.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
+    simulate.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the interrupted run whose --out FILE is named (its seed read from the file if not given): "
+        "the games in it are not played again",
+    )
     simulate.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
     simulate.add_argument(
         _PLUGIN,
@@ -287,7 +293,11 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
     import_plugins(args.plugin)  # imported already (see main): a second import does nothing
     cls = get_variant(args.variant)
     options = options_from_args(args)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    seed = args.seed
+    if seed is None and command == "simulate" and args.resume and args.out:
+        seed = first_seed(args.out)  # the interrupted run's, as its first game says
+    if seed is None:
+        seed = random.SystemRandom().randrange(10**6)
     if command == "play":
         game = cls.create(options, seed=seed)
         return run_play(
@@ -307,6 +317,7 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
         err=err,
         plugins=args.plugin,
         start_method=args.start_method,
+        resume=args.resume,
     )
 
 

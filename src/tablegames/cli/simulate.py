@@ -40,8 +40,10 @@ __all__ = [
     "MatchResult",
     "MatchTask",
     "Progress",
+    "first_seed",
     "import_plugins",
     "play_match",
+    "read_done",
     "rotations",
     "run_simulate",
     "wilson_interval",
@@ -123,9 +125,30 @@ class MatchResult:
     decisions: int
     """How many actions the seats took."""
     seconds: tuple[float, ...]
-    """Each seat's time choosing and applying its actions."""
+    """Each seat's time choosing and applying its actions (empty for a result read back from a file)."""
     seat_decisions: tuple[int, ...]
-    """Each seat's number of actions."""
+    """Each seat's number of actions (empty for a result read back from a file)."""
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> MatchResult:
+        """The result a line of ``--out`` holds (no timing: the line has none, so the run's is the same every time).
+
+        Raises:
+            KeyError, TypeError, ValueError: for a line that is not one ``--out`` writes.
+        """
+        bots = tuple(str(b) for b in data["bots"])
+        return cls(
+            index=int(data["game"]),
+            seed=int(data["seed"]),
+            bots=bots,
+            sides=tuple(int(s) for s in data["sides"]),
+            winner=int(data["winner"]),
+            scores=tuple(int(s) for s in data["scores"]),
+            hands=int(data["hands"]),
+            decisions=int(data["decisions"]),
+            seconds=(),
+            seat_decisions=(),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The line ``--out`` writes for this match."""
@@ -180,15 +203,18 @@ class Progress:
         total: how many games the run has.
         stream: where to draw it (standard error).
         enabled: draw nothing if false.
+        already: games done before (a resumed run's), counted as done but not in the rate.
     """
 
-    def __init__(self, total: int, stream: TextIO, *, enabled: bool = True) -> None:
+    def __init__(self, total: int, stream: TextIO, *, enabled: bool = True, already: int = 0) -> None:
         self.total = total
         """How many games the run has."""
         self.stream = stream
         """Where the bar is drawn."""
         self.enabled = enabled and total > 0
         """Whether anything is drawn."""
+        self.already = already
+        """How many games were done before this run started (a resumed run's), left out of the rate."""
         try:
             self._tty = stream.isatty()
         except (AttributeError, ValueError):
@@ -230,7 +256,7 @@ class Progress:
         """
         width = 20
         filled = width * done // self.total
-        rate = done / elapsed if elapsed > 0 else 0.0
+        rate = (done - self.already) / elapsed if elapsed > 0 else 0.0
         eta = (self.total - done) / rate if rate > 0 else 0.0
         minutes, secs = divmod(round(eta), 60)
         digits = len(str(self.total))
@@ -259,9 +285,10 @@ class _BotTotals:
             self.played += 1
             self.wins += side == result.winner
             self.score += result.scores[side]
-        for s in seats:
-            self.own_decisions += result.seat_decisions[s]
-            self.seconds += result.seconds[s]
+        if result.seconds:  # timed here, not read back from a file
+            for s in seats:
+                self.own_decisions += result.seat_decisions[s]
+                self.seconds += result.seconds[s]
 
 
 def import_plugins(names: Iterable[str]) -> None:
@@ -324,10 +351,75 @@ def _results(
             raise CommandError(str(exc)) from None
 
 
-def _in_order(results: Iterable[MatchResult]) -> Iterator[MatchResult]:
-    """``results`` (which may come in any order) in the order of their index."""
+def read_done(path: str, tasks: Sequence[MatchTask]) -> list[MatchResult]:
+    """The results an interrupted run wrote to ``path``, after checking they are this run's games.
+
+    An ``--out`` file holds its games in order, one complete line each, so an interrupted run
+    leaves the first games and at most one line cut short, which is removed from the file here.
+    A missing file is a run with nothing done.
+
+    Raises:
+        CommandError: if the file holds a line that is not this run's game at its place (another
+            seed, other bots, or not a result), or more games than the run has.
+    """
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    complete = data[: data.rfind(b"\n") + 1]  # a line cut short by the interruption is dropped
+    done: list[MatchResult] = []
+    for number, line in enumerate(complete.splitlines(), 1):
+        if len(done) >= len(tasks):
+            raise CommandError(f"{path} holds more games than this run has ({len(tasks)}): it is another run's")
+        task = tasks[len(done)]
+        try:
+            result = MatchResult.from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError):
+            raise CommandError(f"{path}, line {number}: not a line of a simulate --out file") from None
+        if (result.index, result.seed, result.bots) != (task.index, task.seed, task.bots):
+            raise CommandError(
+                f"{path}, line {number}: game {result.index} (seed {result.seed}, bots {' '.join(result.bots)}) is "
+                f"not this run's game {task.index} (seed {task.seed}, bots {' '.join(task.bots)}): "
+                "resume with the run's own seed, bots and options"
+            )
+        done.append(result)
+    if len(complete) < len(data):
+        with open(path, "r+b") as file:
+            file.truncate(len(complete))
+    return done
+
+
+def first_seed(path: str) -> int | None:
+    """The seed of the first game in the ``--out`` file ``path``: the run's seed (``None`` if it has no game yet)."""
+    try:
+        with open(path, "rb") as file:
+            line = file.readline()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not line.endswith(b"\n"):
+        return None
+    try:
+        return int(json.loads(line)["seed"])
+    except (ValueError, KeyError, TypeError):
+        raise CommandError(f"{path}, line 1: not a line of a simulate --out file") from None
+
+
+def _count(totals: Mapping[str, _BotTotals], result: MatchResult) -> None:
+    for name, total in totals.items():
+        seats = [s for s, bot in enumerate(result.bots) if bot == name]
+        if seats:
+            total.add(result, seats)
+
+
+def _in_order(results: Iterable[MatchResult], *, first: int = 0) -> Iterator[MatchResult]:
+    """``results`` (which may come in any order) in the order of their index, from ``first`` on."""
     waiting: dict[int, MatchResult] = {}
-    wanted = 0
+    wanted = first
     for result in results:
         waiting[result.index] = result
         while wanted in waiting:
@@ -350,17 +442,21 @@ def run_simulate(
     err: TextIO,
     plugins: Sequence[str] = (),
     start_method: str | None = None,
+    resume: bool = False,
 ) -> int:
     """Play ``games`` matches of ``cls`` between ``specs`` and print a summary; the exit status.
 
     ``plugins`` are imported first, here and in each worker (:func:`import_plugins`);
     ``start_method`` is the workers' ``multiprocessing`` start method (``"fork"``,
-    ``"spawn"`` or ``"forkserver"``; ``None``: the platform's default).
+    ``"spawn"`` or ``"forkserver"``; ``None``: the platform's default). With ``resume``, the
+    games ``out_path`` already holds (:func:`read_done`) are counted, not played again, and the
+    rest are added to it: the file ends as an uninterrupted run's would, byte for byte.
 
     Raises:
         InvalidOptionsError: for bad options.
         CommandError: for a bot's bad settings, a plug-in that cannot be imported, an unknown
-            start method or an ``--out`` file that cannot be written.
+            start method, an ``--out`` file that cannot be written, ``resume`` without one, or
+            one that holds another run's games.
     """
     import_plugins(plugins)
     methods = multiprocessing.get_all_start_methods()
@@ -377,23 +473,27 @@ def run_simulate(
         MatchTask(i, cls.name, dict(options), seed + i // per_seed, tuple(str(b) for b in seatings[i % len(seatings)]))
         for i in range(total)
     ]
+    if resume and not out_path:
+        raise CommandError("--resume continues the run whose --out FILE is named: name it")
+    done_before = read_done(out_path, tasks) if resume and out_path else []
     try:
-        sink = open(out_path, "w", encoding="utf-8") if out_path else None  # noqa: SIM115 - closed below
+        sink = open(out_path, "a" if resume else "w", encoding="utf-8") if out_path else None  # noqa: SIM115
     except OSError as exc:
         raise CommandError(f"cannot write {out_path}: {exc.strerror or exc}") from None
     names = list(dict.fromkeys(str(s) for s in specs))
     totals = {name: _BotTotals() for name in names}
-    bar = Progress(total, err, enabled=progress)
+    bar = Progress(total, err, enabled=progress, already=len(done_before))
     started = time.perf_counter()
+    for result in done_before:
+        _count(totals, result)
     try:
-        results = _results(tasks, workers, plugins=tuple(plugins), start_method=start_method)
-        for done, result in enumerate(_in_order(results), 1):
-            for name in names:
-                seats = [s for s, bot in enumerate(result.bots) if bot == name]
-                if seats:
-                    totals[name].add(result, seats)
+        left = tasks[len(done_before) :]
+        results = _results(left, workers, plugins=tuple(plugins), start_method=start_method)
+        for done, result in enumerate(_in_order(results, first=len(done_before)), len(done_before) + 1):
+            _count(totals, result)
             if sink is not None:
                 sink.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
+                sink.flush()  # a line is in the file as its game ends, for --resume
             bar.update(done)
     finally:
         bar.close()
@@ -404,9 +504,13 @@ def run_simulate(
     timing = ", ".join(
         f"{name} {1000 * t.seconds / t.own_decisions:.3g} ms" for name, t in totals.items() if t.own_decisions
     )
-    out.write(f"time per decision: {timing}; {elapsed:.1f} s in all ({total / elapsed:.1f} games/s)\n")
+    played = total - len(done_before)
+    rate = f"{played / elapsed:.1f} games/s" if elapsed > 0 else "no time"
+    out.write(f"time per decision: {timing or 'none timed'}; {elapsed:.1f} s in all ({rate})\n")
+    if done_before:
+        out.write(f"resumed: {len(done_before)} games were in {out_path} already, {played} played now\n")
     if sink is not None:
-        out.write(f"wrote {total} lines to {out_path}\n")
+        out.write(f"wrote {played} lines to {out_path}\n")
     return 0
 
 
