@@ -24,7 +24,15 @@ from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 
-__all__ = ["Decision", "MissingCapability", "capabilities", "chosen_at", "observation_fields"]
+__all__ = [
+    "Decision",
+    "MissingCapability",
+    "capabilities",
+    "chosen_at",
+    "margins",
+    "observation_fields",
+    "observation_size",
+]
 
 
 class MissingCapability(TypeError):
@@ -62,6 +70,12 @@ def chosen_at(ids: ActionIds, spec: ObservationSpec) -> int | None:
     return spec.size if ids.parts > 1 else None
 
 
+def observation_size(ids: ActionIds, spec: ObservationSpec) -> int:
+    """The length of the environments' observation: the variant's vector, and ``chosen`` if it has one."""
+    at = chosen_at(ids, spec)
+    return spec.size if at is None else at + ids.size
+
+
 def observation_fields(ids: ActionIds, spec: ObservationSpec) -> dict[str, slice]:
     """The environments' observation layout: the variant's fields, then ``chosen`` (see :func:`chosen_at`)."""
     fields = dict(spec.fields)
@@ -69,6 +83,19 @@ def observation_fields(ids: ActionIds, spec: ObservationSpec) -> dict[str, slice
     if at is not None:
         fields["chosen"] = slice(at, at + ids.size)
     return fields
+
+
+def margins(scores: Sequence[int]) -> list[float]:
+    """Each side's margin: its score less the mean of the other sides' (its score, alone).
+
+    >>> margins([30, 10, 20])
+    [15.0, -15.0, 0.0]
+    """
+    sides = len(scores)
+    if sides < 2:
+        return [float(s) for s in scores]
+    total = sum(scores)
+    return [s - (total - s) / (sides - 1) for s in scores]
 
 
 class Decision:
@@ -149,6 +176,16 @@ class Decision:
         """Set ``out[i]`` to 1 for each id ``i`` that may come next, in a zeroed mask (an ``int8`` array, say)."""
         for i in self._by_ids if self._single else self.legal_ids():
             out[i] = 1
+
+    def write(self, mask: FloatBuffer, vector: FloatBuffer, at: int | None) -> None:
+        """Write the decision's part of an observation.
+
+        Its ids go in the zeroed ``mask``, and the ids chosen so far in ``vector``'s ``chosen``
+        field at ``at`` (:func:`chosen_at`; ``None`` if the observation has no such field).
+        """
+        self.write_mask(mask)
+        if at is not None and self.chosen:
+            self.write_chosen(vector, at)
 
     def write_chosen(self, out: FloatBuffer, at: int) -> None:
         """Set ``out[at + i]`` to 1 for each id ``i`` chosen so far (the ``chosen`` field)."""

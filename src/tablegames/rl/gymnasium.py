@@ -35,8 +35,8 @@ from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
-from tablegames.rl.pettingzoo import EPISODES, REWARDS
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, observation_fields, observation_size
+from tablegames.rl.pettingzoo import check_settings
 
 __all__ = ["TableGamesEnv", "TableGamesVectorEnv", "vector_env"]
 
@@ -96,12 +96,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if episode not in EPISODES or reward not in REWARDS:
-            raise ValueError(f"episode and reward must be among {EPISODES}, not {episode!r} and {reward!r}")
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_settings(episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode)
         self.variant = get_variant(name)
         self._options = options
         probe = self.variant.create(options, seed=0)
@@ -127,7 +122,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
         """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
-        self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
+        self._size = observation_size(self._ids, self._spec)
         self.observation_space = spaces.Dict(
             {
                 "observation": spaces.Box(low=-np.inf, high=np.inf, shape=(self._size,), dtype=np.float32),
@@ -240,10 +235,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._spec.write(self._game, self.seat, vector)
         decision = self._decision
         if not self._ended and decision is not None:
-            decision.write_mask(mask)
-            at = self._chosen_at
-            if decision.chosen and at is not None:
-                decision.write_chosen(vector, at)
+            decision.write(mask, vector, self._chosen_at)
 
     def _apply(self, action: Action) -> float:
         """Apply the learner's action; the reward it brings."""
@@ -296,10 +288,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return reward
 
     def _margin_now(self) -> float:
-        scores = self._game.scores
-        side = self._game.side_of(self.seat)
-        others = [s for i, s in enumerate(scores) if i != side]
-        return float(scores[side] - (sum(others) / len(others) if others else 0))
+        return margins(self._game.scores)[self._game.side_of(self.seat)]
 
     def _observe(self) -> dict[str, Any]:
         vector = np.zeros(self._size, dtype=np.float32)

@@ -124,7 +124,7 @@ from tablegames.core.events import Event
 from tablegames.core.game import Game
 from tablegames.core.options import IntOption
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields, observation_size
 
 __all__ = [
     "EPISODES",
@@ -673,7 +673,7 @@ class TablegamesObserver:
             return
         at = chosen_at(game.ids, spec)
         self._at = at
-        size = spec.size if at is None else at + game.ids.size
+        size = observation_size(game.ids, spec)
         tensor = np.zeros(size, dtype=np.float32)
         self.tensor = tensor
         self._view = tensor[: spec.size]

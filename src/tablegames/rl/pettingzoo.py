@@ -45,14 +45,31 @@ from pettingzoo.utils.env_logger import EnvLogger
 from tablegames.bots.worlds import deal_event_class
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, observation_fields, observation_size
 
-__all__ = ["EPISODES", "REWARDS", "env", "raw_env"]
+__all__ = ["EPISODES", "REWARDS", "check_settings", "env", "raw_env"]
 
 EPISODES: Final = ("match", "hand")
 """What an episode may be."""
 REWARDS: Final = ("match", "hand")
 """How rewards may be given."""
+
+
+def check_settings(*, episode: str, reward: str, max_steps: int | None, render_mode: str | None) -> None:
+    """Check the environments' settings (see the module), beside the variant's options.
+
+    Raises:
+        ValueError: naming the first bad setting.
+
+    """
+    if episode not in EPISODES:
+        raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
 
 
 def env(name: str, **kwargs: Any) -> raw_env:
@@ -105,14 +122,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         **options: Any,
     ) -> None:
         super().__init__()
-        if episode not in EPISODES:
-            raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
-        if reward not in REWARDS:
-            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
-        if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-            raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_settings(episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode)
         self.variant = get_variant(name)
         self.episode = episode
         """What an episode is (``"match"`` or ``"hand"``)."""
@@ -134,7 +144,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
         """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
-        self._size = self._spec.size if self._chosen_at is None else self._chosen_at + self._ids.size
+        self._size = observation_size(self._ids, self._spec)
         observation = spaces.Box(low=-np.inf, high=np.inf, shape=(self._size,), dtype=np.float32)
         mask = spaces.Box(low=0, high=1, shape=(self._ids.size,), dtype=np.int8)
         self.observation_spaces = {
@@ -198,10 +208,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._spec.write(self._game, seat, vector)
         mask = np.zeros(self._ids.size, dtype=np.int8)
         if decision is not None and seat == self._game.current_player:
-            decision.write_mask(mask)
-            at = self._chosen_at
-            if decision.chosen and at is not None:
-                decision.write_chosen(vector, at)
+            decision.write(mask, vector, self._chosen_at)
         observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
         self._observed[agent] = (key, observation)
         return observation
@@ -290,12 +297,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             self.truncations = dict.fromkeys(self.agents, True)
 
     def _margin_now(self) -> list[float]:
-        scores = self._game.scores
-        sides = len(scores)
-        if sides < 2:
-            return [float(scores[0])] if scores else []
-        total = sum(scores)
-        return [s - (total - s) / (sides - 1) for s in scores]
+        return margins(self._game.scores)
 
     def _reward_margins(self) -> None:
         now = self._margin_now()

@@ -28,7 +28,7 @@ from tablegames.bots.sampler import sample_world
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at
+from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_size
 
 __all__ = ["Policy", "PolicyBot"]
 
@@ -59,7 +59,7 @@ class PolicyBot:
         world = sample_world(observation.log(), rng)
         ids, spec = capabilities(world)
         at = chosen_at(ids, spec)
-        vector = np.zeros(spec.size if at is None else at + ids.size, dtype=np.float32)
+        vector = np.zeros(observation_size(ids, spec), dtype=np.float32)
         spec.write(world, observation.seat, vector)
         decision = Decision(world, ids)
         while True:
