@@ -88,6 +88,7 @@ def observation_fields(ids: ActionIds, spec: ObservationSpec) -> dict[str, slice
 def margins(scores: Sequence[int]) -> list[float]:
     """Each side's margin: its score less the mean of the other sides' (its score, alone).
 
+    >>> from tablegames.rl.decisions import margins
     >>> margins([30, 10, 20])
     [15.0, -15.0, 0.0]
     """
