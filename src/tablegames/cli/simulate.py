@@ -43,6 +43,7 @@ __all__ = [
     "first_seed",
     "import_plugins",
     "play_match",
+    "play_tasks",
     "read_done",
     "rotations",
     "run_simulate",
@@ -336,9 +337,18 @@ def _play_in_worker(task: MatchTask) -> MatchResult:
     return play_match(task)
 
 
-def _results(
-    tasks: Sequence[MatchTask], workers: int, *, plugins: tuple[str, ...] = (), start_method: str | None = None
+def play_tasks(
+    tasks: Sequence[MatchTask], workers: int = 1, *, plugins: Sequence[str] = (), start_method: str | None = None
 ) -> Iterator[MatchResult]:
+    """Play ``tasks``, yielding each result as its match ends (in any order with several workers).
+
+    ``workers`` processes play them (``1``: this process, in order), started by
+    ``start_method`` (see :func:`run_simulate`), each importing ``plugins`` first.
+
+    Raises:
+        CommandError: if a worker cannot import the plug-ins.
+    """
+    plugins = tuple(plugins)
     if workers <= 1 or len(tasks) <= 1:
         yield from map(play_match, tasks)
         return
@@ -488,7 +498,7 @@ def run_simulate(
         _count(totals, result)
     try:
         left = tasks[len(done_before) :]
-        results = _results(left, workers, plugins=tuple(plugins), start_method=start_method)
+        results = play_tasks(left, workers, plugins=plugins, start_method=start_method)
         for done, result in enumerate(_in_order(results, first=len(done_before)), len(done_before) + 1):
             _count(totals, result)
             if sink is not None:
