@@ -9,10 +9,13 @@ Usage::
     tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
                              [--seed S] [--out results.jsonl [--resume]] [--no-progress]
                              [--plugin MODULE] [--start-method METHOD] [options]
+    tablegames tournament NAME --bots a,b[,...] [-n 100] [--seed S] [--workers K]
+                               [--out results.jsonl [--resume]] [--plot FILE.png] [--no-progress]
+                               [--plugin MODULE] [options]
     tablegames replay LOG.json [--seat N]
     tablegames schema NAME [--kind KIND]
 
-Every option of a variant is a flag of ``play`` and ``simulate`` (``--players 4``,
+Every option of a variant is a flag of ``play``, ``simulate`` and ``tournament`` (``--players 4``,
 ``--seen-undealt 2``, ``--win-only-on-bid``), made from its options class. Bad input ends with
 a one-line error and exit status 2, a person leaving or the end of input with status 1, never
 a traceback.
@@ -41,13 +44,14 @@ from tablegames.cli.rules import list_entry, rules_page
 from tablegames.cli.schema import run_schema
 from tablegames.cli.serve import DEFAULT_DB, run_serve
 from tablegames.cli.simulate import first_seed, import_plugins, run_simulate
+from tablegames.cli.tournament import run_tournament
 from tablegames.core.errors import TableGamesError
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.schema import SCHEMA_KINDS
 
 __all__ = ["main"]
 
-_WITH_OPTIONS = ("play", "simulate")
+_WITH_OPTIONS = ("play", "simulate", "tournament")
 
 
 class _Usage(Exception):
@@ -188,6 +192,33 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
     )
 
+    tournament = commands["tournament"] = sub.add_parser(
+        "tournament",
+        help="play a round robin of bots on duplicate deals and rate them",
+        description="Play every pair of bots on the same deals from every seating; print Bradley-Terry ratings "
+        "on the Elo scale with 95%% intervals and the pairwise win rates.",
+    )
+    tournament.add_argument("variant", metavar="NAME", help="a variant name (see 'tablegames variants')")
+    tournament.add_argument(
+        "--bots",
+        type=_bots,
+        required=True,
+        metavar="LIST",
+        help=f"the bots, comma-separated, each once (known: {', '.join(bot_names())}); settings as name:key=value",
+    )
+    tournament.add_argument(
+        "-n", "--games", type=_positive, default=100, metavar="N", help="games per pair, in whole deals (default: 100)"
+    )
+    tournament.add_argument("--seed", type=int, default=None, help="deal d is seeded SEED + d (default: random)")
+    tournament.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (default: 1)")
+    tournament.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
+    tournament.add_argument(
+        "--resume", action="store_true", help="continue the interrupted tournament whose --out FILE is named"
+    )
+    tournament.add_argument("--plot", default=None, metavar="FILE", help="draw the pairwise win rates to FILE (PNG)")
+    tournament.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
+    tournament.add_argument(_PLUGIN, action="append", default=[], metavar="MODULE", help=_PLUGIN_HELP)
+
     replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
     replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
     replay.add_argument("--seat", type=int, default=None, help="show only what this seat saw (default: everything)")
@@ -294,7 +325,7 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
     cls = get_variant(args.variant)
     options = options_from_args(args)
     seed = args.seed
-    if seed is None and command == "simulate" and args.resume and args.out:
+    if seed is None and command in ("simulate", "tournament") and args.resume and args.out:
         seed = first_seed(args.out)  # the interrupted run's, as its first game says
     if seed is None:
         seed = random.SystemRandom().randrange(10**6)
@@ -302,6 +333,22 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
         game = cls.create(options, seed=seed)
         return run_play(
             game, seat=args.seat, specs=args.bots, seed=seed, quiet=args.quiet, out=out, inp=inp, log_path=args.log
+        )
+    if command == "tournament":
+        return run_tournament(
+            cls,
+            options,
+            specs=args.bots,
+            games=args.games,
+            seed=seed,
+            workers=args.workers,
+            out_path=args.out,
+            plot_path=args.plot,
+            progress=not args.no_progress,
+            out=out,
+            err=err,
+            plugins=args.plugin,
+            resume=args.resume,
         )
     return run_simulate(
         cls,
