@@ -54,7 +54,8 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "variants": frozenset({"attrs", "cattrs"}),
     "schema": frozenset({"attrs", "cattrs"}),
     "bots": frozenset({"attrs", "cattrs"}),
-    "cli": frozenset({"attrs", "cattrs", "uvicorn", "matplotlib"}),  # matplotlib: tournament --plot only
+    # matplotlib: tournament --plot only; ray: simulate --backend ray only; pyarrow: simulate --parquet only
+    "cli": frozenset({"attrs", "cattrs", "uvicorn", "matplotlib", "ray", "pyarrow"}),
     "api": frozenset({"attrs", "cattrs"}),
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
     "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}),

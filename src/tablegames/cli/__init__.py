@@ -8,7 +8,8 @@ Usage::
                          [--plugin MODULE] [options]
     tablegames simulate NAME [-n 1000] [--bots greedy,random] [--workers K] [--duplicate]
                              [--seed S] [--out results.jsonl [--resume]] [--no-progress]
-                             [--plugin MODULE] [--start-method METHOD] [options]
+                             [--plugin MODULE] [--start-method METHOD] [--parquet FILE]
+                             [--backend local|ray|MODULE:FACTORY [--address ADDR]] [options]
     tablegames tournament NAME --bots a,b[,...] [-n 100] [--seed S] [--workers K]
                                [--out results.jsonl [--resume]] [--plot FILE.png] [--no-progress]
                                [--plugin MODULE] [options]
@@ -37,6 +38,7 @@ from typing import Any, NoReturn, TextIO
 
 from tablegames.bots.registry import bot_names
 from tablegames.cli.errors import CommandError
+from tablegames.cli.executors import backend_names
 from tablegames.cli.options import add_option_flags, options_from_args, parse_bots
 from tablegames.cli.play import run_play
 from tablegames.cli.replay import run_replay
@@ -163,7 +165,13 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     simulate.add_argument("--bots", type=_bots, default="random", metavar="LIST", help=bots_help)
     simulate.add_argument("--seed", type=int, default=None, help="game i is seeded SEED + i (default: random)")
-    simulate.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (default: 1)")
+    simulate.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="worker processes, or the CPUs of a Ray started here (default: 1)",
+    )
     simulate.add_argument(
         "--duplicate", action="store_true", help="play every deal once per seating of the bots, the seats rotated"
     )
@@ -190,6 +198,25 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         metavar="METHOD",
         help=f"how worker processes start ({', '.join(methods)}; default: the platform's, "
         f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
+    )
+    simulate.add_argument(
+        "--backend",
+        default="local",
+        metavar="NAME",
+        help=f"where the games are played ({', '.join(backend_names())}, or a factory as package.module:function; "
+        "default: local, this machine's processes; ray needs the ray extra)",
+    )
+    simulate.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="the Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT; default: a Ray of --workers CPUs here)",
+    )
+    simulate.add_argument(
+        "--parquet",
+        default=None,
+        metavar="FILE",
+        help="write the games' rows to FILE in Parquet too (needs pyarrow), whole when the run ends",
     )
 
     tournament = commands["tournament"] = sub.add_parser(
@@ -365,6 +392,9 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
         plugins=args.plugin,
         start_method=args.start_method,
         resume=args.resume,
+        backend=args.backend,
+        address=args.address,
+        parquet_path=args.parquet,
     )
 
 

@@ -9,7 +9,11 @@ luck of the deal cancels. A game of the run is replayed exactly by
 
 Bots (or variants) registered by a module of one's own play too: ``plugins`` (``--plugin``)
 names modules imported before the bots are looked up, in this process and in every worker
-process, whatever the start method (:func:`import_plugins`).
+process, whatever the start method or backend (:func:`import_plugins`).
+
+The matches are played by an executor (:mod:`tablegames.cli.executors`): this machine's
+processes by default, a Ray cluster with ``backend="ray"``, or an engine of one's own. Every
+backend and number of workers gives the same results, written in the same order.
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ import importlib
 import json
 import math
 import multiprocessing
+import os
 import random
-import signal
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Final, TextIO
@@ -28,6 +32,7 @@ import attrs
 
 from tablegames.bots.base import Table
 from tablegames.cli.errors import CommandError
+from tablegames.cli.executors import BackendSettings, Executor, LocalExecutor, WorkerDied, get_executor
 from tablegames.cli.options import BotSpec, bots_for_seats
 from tablegames.cli.play import make_bots
 from tablegames.cli.render import seat_sides
@@ -45,6 +50,7 @@ __all__ = [
     "play_match",
     "play_tasks",
     "read_done",
+    "result_table",
     "rotations",
     "run_simulate",
     "wilson_interval",
@@ -312,53 +318,50 @@ class _WorkerFailed(Exception):
     """A worker could not import the plug-ins (the parent could): reported by the parent in one line."""
 
 
-_worker_failure: str | None = None
-"""In a worker, why its plug-ins could not be imported, if they could not."""
+@attrs.frozen
+class _Player:
+    """What a worker runs for each match: the plug-ins imported (once), then the match played.
 
-
-def _start_worker(plugins: tuple[str, ...]) -> None:
-    """In a worker: leave Ctrl-C to the parent (no traceback per worker), and import the plug-ins.
-
-    A worker starts from a copy of the parent (``fork``) or afresh (``spawn``, ``forkserver``),
-    so the plug-ins are imported here whatever the start method; a failure is kept, not raised
-    (a pool replaces a worker whose initializer raises, for ever), and reported by the match.
+    The plug-ins are imported here, in the worker, whatever started it (``fork``, ``spawn``,
+    ``forkserver``, a Ray worker on another machine): a worker never relies on what the parent
+    registered. It travels to the worker by its import path, with the names of the plug-ins.
     """
-    global _worker_failure
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        import_plugins(plugins)
-    except CommandError as exc:
-        _worker_failure = f"in a worker process: {exc}"
 
+    plugins: tuple[str, ...]
 
-def _play_in_worker(task: MatchTask) -> MatchResult:
-    if _worker_failure is not None:
-        raise _WorkerFailed(_worker_failure)
-    return play_match(task)
+    def __call__(self, task: MatchTask) -> MatchResult:
+        try:
+            import_plugins(self.plugins)
+        except CommandError as exc:
+            raise _WorkerFailed(f"in a worker process: {exc}") from None
+        return play_match(task)
 
 
 def play_tasks(
-    tasks: Sequence[MatchTask], workers: int = 1, *, plugins: Sequence[str] = (), start_method: str | None = None
+    tasks: Sequence[MatchTask],
+    workers: int = 1,
+    *,
+    plugins: Sequence[str] = (),
+    start_method: str | None = None,
+    executor: Executor | None = None,
 ) -> Iterator[MatchResult]:
     """Play ``tasks``, yielding each result as its match ends (in any order with several workers).
 
-    ``workers`` processes play them (``1``: this process, in order), started by
-    ``start_method`` (see :func:`run_simulate`), each importing ``plugins`` first.
+    ``executor`` plays them (see :mod:`tablegames.cli.executors`); by default, ``workers``
+    processes of this machine (``1``: this process, in order), started by ``start_method``
+    (see :func:`run_simulate`). Every worker imports ``plugins`` first.
 
     Raises:
-        CommandError: if a worker cannot import the plug-ins.
+        CommandError: if a worker cannot import the plug-ins, or dies and is not replaced.
     """
-    plugins = tuple(plugins)
-    if workers <= 1 or len(tasks) <= 1:
-        yield from map(play_match, tasks)
-        return
-    chunk = max(1, min(20, len(tasks) // (workers * 8)))
-    context = multiprocessing.get_context(start_method)
-    with context.Pool(workers, initializer=_start_worker, initargs=(plugins,)) as pool:
-        try:
-            yield from pool.imap_unordered(_play_in_worker, tasks, chunksize=chunk)
-        except _WorkerFailed as exc:
-            raise CommandError(str(exc)) from None
+    if executor is None:
+        executor = LocalExecutor(workers, start_method=start_method)
+    try:
+        yield from executor.map_unordered(_Player(tuple(plugins)), tasks)
+    except _WorkerFailed as exc:
+        raise CommandError(str(exc)) from None
+    except WorkerDied as exc:
+        raise CommandError(f"{exc}; the games written to --out are kept, and --resume goes on from them") from None
 
 
 def read_done(path: str, tasks: Sequence[MatchTask]) -> list[MatchResult]:
@@ -419,6 +422,81 @@ def first_seed(path: str) -> int | None:
         raise CommandError(f"{path}, line 1: not a line of a simulate --out file") from None
 
 
+_PARQUET_ROWS: Final = 1000
+"""How many games a row group of a ``--parquet`` file holds."""
+
+
+def _import_pyarrow() -> Any:
+    try:  # an optional dependency, needed only for --parquet
+        importlib.import_module("pyarrow.parquet")
+        return importlib.import_module("pyarrow")
+    except ImportError:
+        raise CommandError("--parquet needs pyarrow, which is not installed: pip install pyarrow") from None
+
+
+def result_table(results: Iterable[MatchResult]) -> Any:
+    """The ``pyarrow.Table`` of ``results``: a row per game, the columns and values of ``--out``'s lines.
+
+    ``game``, ``seed``, ``winner``, ``hands`` and ``decisions`` are 64-bit integers, ``bots`` a
+    list of strings, ``sides`` and ``scores`` lists of integers.
+
+    Raises:
+        CommandError: if pyarrow is not installed.
+    """
+    pa = _import_pyarrow()
+    columns: dict[str, list[Any]] = {name: [] for name in _PARQUET_SCHEMA}
+    for result in results:
+        for name, value in result.to_json().items():
+            columns[name].append(value)
+    return pa.table(columns, schema=_parquet_schema(pa))
+
+
+_PARQUET_SCHEMA: Final = ("game", "seed", "bots", "sides", "winner", "scores", "hands", "decisions")
+
+
+def _parquet_schema(pa: Any) -> Any:
+    numbers = pa.list_(pa.int64())
+    kinds = {"bots": pa.list_(pa.string()), "sides": numbers, "scores": numbers}
+    return pa.schema([(name, kinds.get(name, pa.int64())) for name in _PARQUET_SCHEMA])
+
+
+class _ParquetSink:
+    """A ``--parquet`` file written as the games end, a row group per thousand, complete or not at all.
+
+    The rows go to ``PATH.partial``, renamed ``PATH`` when the run ends: an interrupted run
+    leaves no Parquet file that looks whole (``--out``'s lines are what ``--resume`` reads;
+    the resumed run writes the Parquet file again, from every game).
+    """
+
+    def __init__(self, path: str) -> None:
+        pa = _import_pyarrow()
+        self._path = path
+        self._partial = f"{path}.partial"
+        self._rows: list[MatchResult] = []
+        try:
+            self._writer = pa.parquet.ParquetWriter(self._partial, _parquet_schema(pa))
+        except OSError as exc:
+            raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+    def add(self, result: MatchResult) -> None:
+        self._rows.append(result)
+        if len(self._rows) >= _PARQUET_ROWS:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self._rows:
+            self._writer.write_table(result_table(self._rows))
+            self._rows = []
+
+    def close(self, *, complete: bool) -> None:
+        """Write what is left and end the file: renamed ``PATH`` if ``complete``, else left ``PATH.partial``."""
+        if complete:
+            self._flush()
+        self._writer.close()
+        if complete:
+            os.replace(self._partial, self._path)
+
+
 def _count(totals: Mapping[str, _BotTotals], result: MatchResult) -> None:
     for name, total in totals.items():
         seats = [s for s, bot in enumerate(result.bots) if bot == name]
@@ -453,6 +531,9 @@ def run_simulate(
     plugins: Sequence[str] = (),
     start_method: str | None = None,
     resume: bool = False,
+    backend: str = "local",
+    address: str | None = None,
+    parquet_path: str | None = None,
 ) -> int:
     """Play ``games`` matches of ``cls`` between ``specs`` and print a summary; the exit status.
 
@@ -462,16 +543,26 @@ def run_simulate(
     games ``out_path`` already holds (:func:`read_done`) are counted, not played again, and the
     rest are added to it: the file ends as an uninterrupted run's would, byte for byte.
 
+    ``backend`` names the executor (:func:`~tablegames.cli.executors.get_executor`: ``"local"``,
+    ``"ray"``, a registered name or ``module:factory``), given ``workers``, ``address`` (the
+    cluster to join) and ``start_method``; every backend writes the same file. ``parquet_path``
+    names a Parquet file holding the same rows (:func:`result_table`), written as the games end
+    and complete only when the run is (a resumed run writes it again, whole).
+
     Raises:
         InvalidOptionsError: for bad options.
         CommandError: for a bot's bad settings, a plug-in that cannot be imported, an unknown
-            start method, an ``--out`` file that cannot be written, ``resume`` without one, or
-            one that holds another run's games.
+            start method or backend, a backend that cannot start (Ray not installed), an
+            ``--out`` file that cannot be written, ``resume`` without one, or one that holds
+            another run's games, ``parquet_path`` without pyarrow.
     """
     import_plugins(plugins)
     methods = multiprocessing.get_all_start_methods()
     if start_method is not None and start_method not in methods:
         raise CommandError(f"unknown start method {start_method!r}: this platform has {', '.join(methods)}")
+    if out_path is not None and out_path.endswith(".parquet"):
+        raise CommandError(f"--out writes JSON lines, not Parquet: for {out_path!r} use --parquet {out_path}")
+    executor = get_executor(backend, BackendSettings(workers, address=address, start_method=start_method))
     probe = cls.create(dict(options), seed=seed)
     if len(specs) > probe.players:
         raise CommandError(f"{len(specs)} bots for {probe.players} seats: name at most {probe.players}")
@@ -490,27 +581,52 @@ def run_simulate(
         sink = open(out_path, "a" if resume else "w", encoding="utf-8") if out_path else None  # noqa: SIM115
     except OSError as exc:
         raise CommandError(f"cannot write {out_path}: {exc.strerror or exc}") from None
+    try:
+        table = _ParquetSink(parquet_path) if parquet_path else None
+    except CommandError:
+        if sink is not None:
+            sink.close()
+        raise
     names = list(dict.fromkeys(str(s) for s in specs))
     totals = {name: _BotTotals() for name in names}
     bar = Progress(total, err, enabled=progress, already=len(done_before))
     started = time.perf_counter()
     for result in done_before:
         _count(totals, result)
+        if table is not None:
+            table.add(result)
+    complete = False
     try:
         left = tasks[len(done_before) :]
-        results = play_tasks(left, workers, plugins=plugins, start_method=start_method)
+        results = play_tasks(left, plugins=plugins, executor=executor)
         for done, result in enumerate(_in_order(results, first=len(done_before)), len(done_before) + 1):
             _count(totals, result)
             if sink is not None:
                 sink.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")
                 sink.flush()  # a line is in the file as its game ends, for --resume
+            if table is not None:
+                table.add(result)
             bar.update(done)
+        complete = True
     finally:
         bar.close()
         if sink is not None:
             sink.close()
+        if table is not None:
+            table.close(complete=complete)
     elapsed = time.perf_counter() - started
-    _summary(probe, totals, total=total, seed=seed, workers=workers, seatings=seatings, duplicate=duplicate, out=out)
+    _summary(
+        probe,
+        totals,
+        total=total,
+        seed=seed,
+        workers=workers,
+        backend=backend,
+        address=address,
+        seatings=seatings,
+        duplicate=duplicate,
+        out=out,
+    )
     timing = ", ".join(
         f"{name} {1000 * t.seconds / t.own_decisions:.3g} ms" for name, t in totals.items() if t.own_decisions
     )
@@ -521,6 +637,8 @@ def run_simulate(
         out.write(f"resumed: {len(done_before)} games were in {out_path} already, {played} played now\n")
     if sink is not None:
         out.write(f"wrote {played} lines to {out_path}\n")
+    if table is not None:
+        out.write(f"wrote {total} rows to {parquet_path}\n")
     return 0
 
 
@@ -531,6 +649,8 @@ def _summary(
     total: int,
     seed: int,
     workers: int,
+    backend: str,
+    address: str | None,
     seatings: Sequence[Sequence[BotSpec]],
     duplicate: bool,
     out: TextIO,
@@ -538,7 +658,11 @@ def _summary(
     options = ", ".join(f"{k}={json.dumps(v)}" for k, v in to_json(probe.options).items())
     seeds = total // len(seatings) if duplicate else total
     out.write(f"{probe.name} ({options}): {total} games, seeds {seed} to {seed + seeds - 1}, ")
-    out.write(f"{workers} worker{'s' if workers != 1 else ''}\n")
+    if address is not None:
+        out.write(f"backend {backend} at {address}\n")
+    else:
+        where = "" if backend == "local" else f", backend {backend}"
+        out.write(f"{workers} worker{'s' if workers != 1 else ''}{where}\n")
     shown = " / ".join(" ".join(str(b) for b in seating) for seating in seatings)
     how = (
         f"duplicate: each deal played by {len(seatings)} seating{'s' if len(seatings) != 1 else ''} in turn"
