@@ -167,6 +167,24 @@ def _foreign(value: Any, kinds: tuple[type, ...], pieces: frozenset[Any]) -> Any
     return None
 
 
+_FROM_SEED: Final = object()
+"""In a game's pending deals: this hand is shuffled from the seed, as if nothing were stacked."""
+
+
+@attrs.frozen
+class _Deals:
+    """A game's deals: the stacked deals still to come, and how each hand so far was dealt.
+
+    Shared between clones (it never changes; :meth:`Game.next_deal` makes a new one), so
+    :meth:`Game.clone` copies one reference.
+    """
+
+    pending: tuple[Any, ...]
+    """The stacked deals still to come, in order (an entry may be :data:`_FROM_SEED`)."""
+    from_seed: tuple[bool, ...] = ()
+    """One entry per hand dealt so far, in order: whether the game's seed (as it is now) shuffled it."""
+
+
 class Game(abc.ABC):
     """One whole match of a variant, hand after hand, until a side wins.
 
@@ -204,16 +222,16 @@ class Game(abc.ABC):
     # The base class's own state, name-mangled so that a variant reaches it only through the
     # properties and helpers: the seat to act (set by create and apply from what begin and
     # perform return), the cached legal actions (cleared by apply), each side's score, the
-    # winning side (set by finish), the event log (written by emit only) and the stacked deals
-    # still to come (taken by next_deal).
-    __slots__ = ("__current", "__events", "__legal", "__pending_deals", "__scores", "__winner", "options", "seed")
+    # winning side (set by finish), the event log (written by emit only) and the deals (the
+    # stacked deals still to come, taken by next_deal, and how each hand so far was dealt).
+    __slots__ = ("__current", "__deals", "__events", "__legal", "__scores", "__winner", "options", "seed")
 
     options: Any
     """The game's options (the variant's options class)."""
     seed: int
     """The seed every shuffle and random draw of this game comes from."""
     __events: list[Event]
-    __pending_deals: tuple[Any, ...]
+    __deals: _Deals
     __current: int | None
     __legal: tuple[Action, ...] | None
     __scores: list[int]
@@ -239,17 +257,34 @@ class Game(abc.ABC):
         if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
             raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
         checked = tuple(cls.parse_deal(d, opts, where=f"deals[{i}]") for i, d in enumerate(deals))
+        return cls._started(opts, seed, checked)
+
+    @classmethod
+    def _started(cls, options: Any, seed: int, pending: tuple[Any, ...]) -> Self:
+        """A game with checked ``options``, ``seed`` and stacked deals ``pending``, begun.
+
+        A ``pending`` entry may be ``_FROM_SEED``: that hand is shuffled from the seed.
+        """
         game = cls.__new__(cls)
-        game.options = opts
+        game.options = options
         game.seed = seed
         game.__events = []
-        game.__pending_deals = checked
+        game.__deals = _Deals(pending)
         game.__current = None
         game.__legal = None
         game.__scores = []
         game.__winner = None
         game.__current = game.begin()
         return game
+
+    @classmethod
+    def _rebuilt(cls, options: Any, seed: int, hands: Sequence[Any | None], pending: Sequence[Any]) -> Self:
+        """A game begun with checked ``options`` and ``seed``, for :mod:`tablegames.core.compact`.
+
+        Its hands are dealt ``hands`` in turn (``None``: shuffled from the seed), then
+        ``pending``, then shuffled from the seed.
+        """
+        return cls._started(options, seed, (*(_FROM_SEED if d is None else d for d in hands), *pending))
 
     @classmethod
     def parse_deal(cls, deal: Any, options: Any, *, where: str = "deal") -> Any:
@@ -451,7 +486,7 @@ class Game(abc.ABC):
                 options=self.options,
                 events=tuple(self.__events),
                 seed=self.seed,
-                deals=self.__pending_deals,
+                deals=self.__deals.pending,
             )
         self._check_seat(seat)
         return EventLog(
@@ -486,7 +521,7 @@ class Game(abc.ABC):
         new.options = self.options
         new.seed = self.seed
         new.__events = self.__events[:]
-        new.__pending_deals = self.__pending_deals
+        new.__deals = self.__deals
         new.__current = self.__current
         new.__legal = self.__legal
         new.__scores = self.__scores[:]
@@ -511,10 +546,44 @@ class Game(abc.ABC):
         if seed is not None and not is_seed(seed):
             raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
         new = self.clone()
-        new.__pending_deals = checked
+        dealt = self.__deals.from_seed
+        if seed is not None and seed != self.seed and True in dealt:  # those hands came from another seed
+            dealt = (False,) * len(dealt)
+        new.__deals = _Deals(checked, dealt)
         if seed is not None:
             new.seed = seed
         return new
+
+    def compact(self) -> bytes:
+        """The game in its compact form: a few hundred bytes that rebuild the identical game.
+
+        It holds the variant's name, the options, the seed, the deals no seed gives (stacked
+        ones, and any left to come) and the actions taken, as ids where the variant numbers
+        its actions; :func:`tablegames.core.compact.restore` rebuilds the game from it, and
+        pickling a game stores it. The format is described in :mod:`tablegames.core.compact`.
+
+        >>> from tablegames import new_game
+        >>> from tablegames.core.compact import restore
+        >>> game = new_game("american-sniff", seed=7, players=2)
+        >>> _ = game.apply(game.legal_actions()[0])
+        >>> again = restore(game.compact())
+        >>> again.log() == game.log() and len(game.compact()) < 200
+        True
+        """
+        from tablegames.core.compact import pack  # noqa: PLC0415 - the compact module builds on Game
+
+        return pack(self)
+
+    def _deal_record(self) -> tuple[tuple[Any, ...], tuple[bool, ...]]:
+        """The stacked deals still to come, and whether each hand dealt so far came from the seed as it is now."""
+        deals = self.__deals
+        return deals.pending, deals.from_seed
+
+    def __reduce__(self) -> tuple[Any, tuple[bytes, type[Game]]]:
+        """Pickle the game as its compact form (:meth:`compact`); :func:`~tablegames.core.compact.restore` reads it."""
+        from tablegames.core.compact import restore  # noqa: PLC0415 - the compact module builds on Game
+
+        return restore, (self.compact(), type(self))
 
     # -- hooks for variants (see the module docstring) ---------------------------------
 
@@ -748,10 +817,15 @@ class Game(abc.ABC):
 
         The next stacked deal if one is left (it is used up), else :meth:`shuffled_deal`.
         """
-        pending = self.__pending_deals
+        deals = self.__deals
+        pending = deals.pending
         if pending:
-            self.__pending_deals = pending[1:]
-            return pending[0]
+            first = pending[0]
+            if first is not _FROM_SEED:
+                self.__deals = _Deals(pending[1:], (*deals.from_seed, False))
+                return first
+            pending = pending[1:]
+        self.__deals = _Deals(pending, (*deals.from_seed, True))
         return self.shuffled_deal(hand_number)
 
     @abc.abstractmethod
