@@ -112,19 +112,24 @@ class Decision:
 
     def __init__(self, game: Game, ids: ActionIds) -> None:
         encode = ids.encode
-        by_ids: dict[Any, Action] = {}
-        single = True
-        for action in game.legal_actions():
-            key = encode(action)
-            if single and len(key) == 1:
-                by_ids[key[0]] = action  # one id each (so far): keyed by the id itself
-                continue
-            if single:  # the first action in parts: key every action by its tuple from now on
-                by_ids = {(i,): a for i, a in by_ids.items()}
-                single = False
-            by_ids[key] = action
-        self._by_ids = by_ids
-        self._single = single
+        legal = game.legal_actions()
+        if ids.parts == 1:  # every action is one id (the kit holds a numbering to its parts)
+            self._by_ids: dict[Any, Action] = {encode(action)[0]: action for action in legal}
+            self._single = True
+        else:
+            by_ids: dict[Any, Action] = {}
+            single = True
+            for action in legal:
+                key = encode(action)
+                if single and len(key) == 1:
+                    by_ids[key[0]] = action  # one id each (so far): keyed by the id itself
+                    continue
+                if single:  # the first action in parts: key every action by its tuple from now on
+                    by_ids = {(i,): a for i, a in by_ids.items()}
+                    single = False
+                by_ids[key] = action
+            self._by_ids = by_ids
+            self._single = single
         self._legal: list[int] | None = None
         self.chosen: tuple[int, ...] = ()
         """The ids chosen so far for an action chosen in parts."""

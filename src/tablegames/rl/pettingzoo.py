@@ -49,6 +49,9 @@ from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, 
 
 __all__ = ["EPISODES", "REWARDS", "check_settings", "env", "raw_env"]
 
+_FLOAT32: Final = np.float32
+_INT8: Final = np.int8
+
 EPISODES: Final = ("match", "hand")
 """What an episode may be."""
 REWARDS: Final = ("match", "hand")
@@ -142,6 +145,10 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.agents = self.possible_agents[:]
         self.metadata = {**self.metadata, "name": f"tablegames_{name}"}
         self._chosen_at = chosen_at(self._ids, self._spec)
+        self._write = self._spec.write
+        self._ids_size = self._ids.size
+        self._plain = episode == "match" and reward == "match"  # then only the match's end is news
+        self._moves = 0  # steps taken of this environment's games, the key of the observations kept
         self.observation_fields = observation_fields(self._ids, self._spec)
         """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
         self._size = observation_size(self._ids, self._spec)
@@ -153,7 +160,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
         self._game: Game = probe
         self._seed = 0
-        self._observed: dict[str, tuple[tuple[int, tuple[int, ...] | None], dict[str, np.ndarray]]] = {}
+        self._observed: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._decision: Decision | None = None
         self._rewarded = False  # whether self.rewards holds a reward not 0 (reset at the next step)
         self._steps = 0
@@ -198,19 +205,18 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         Asked again before anything changes (PettingZoo's wrappers ask at every step), it
         answers the same arrays, built once: do not write into them.
         """
-        decision = self._decision
-        key = (len(self._game.events), decision.chosen if decision is not None else None)
         cached = self._observed.get(agent)
-        if cached is not None and cached[0] == key:
+        if cached is not None and cached[0] == self._moves:
             return cached[1]
         seat = self._seats[agent]
-        vector = np.zeros(self._size, dtype=np.float32)
-        self._spec.write(self._game, seat, vector)
-        mask = np.zeros(self._ids.size, dtype=np.int8)
+        vector = np.zeros(self._size, _FLOAT32)
+        self._write(self._game, seat, vector)
+        mask = np.zeros(self._ids_size, _INT8)
+        decision = self._decision
         if decision is not None and seat == self._game.current_player:
             decision.write(mask, vector, self._chosen_at)
         observation: dict[str, np.ndarray] = {"observation": vector, "action_mask": mask}
-        self._observed[agent] = (key, observation)
+        self._observed[agent] = (self._moves, observation)
         return observation
 
     def step(self, action: int | None) -> None:
@@ -228,8 +234,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         if self.skip_forced:
             self._skip_forced()
         self._steps += 1
-        self._settle()
-        self.agent_selection = self._agent()
+        if self._decision is None or self.max_steps is not None:
+            self._settle()
+        current = self._game.current_player
+        if current is not None and self._decision is not None:
+            self.agent_selection = self.possible_agents[current]
+        else:
+            self.agent_selection = self._agent()
         if self._rewarded:
             self._accumulate_rewards()
 
@@ -258,10 +269,14 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
     def _choose(self, action_id: int) -> None:
         decision = self._decision
         assert decision is not None
+        self._moves += 1  # the observations change (a part chosen, or an action applied)
         action = decision.choose(action_id)
         if action is None:
             return  # a part of an action chosen in parts: the same seat chooses again
         events = self._game.apply(action)
+        if self._plain and not self._game.is_over:  # whole-match episodes, match rewards: nothing to settle yet
+            self._decision = Decision(self._game, self._ids)
+            return
         self._after(events)
 
     def _after(self, events: Any) -> None:

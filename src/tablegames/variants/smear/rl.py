@@ -82,7 +82,7 @@ class SmearActionIds:
     Discard(cards=(Card(Rank.KING, Suit.SPADES), Card(Rank.SEVEN, Suit.CLUBS)))
     """
 
-    __slots__ = ("_ids", "_names", "_singles", "discard", "seen_undealt")
+    __slots__ = ("_by_identity", "_ids", "_names", "_singles", "discard", "seen_undealt")
 
     def __init__(
         self, seen_undealt: int, *, singles: Sequence[Action], discard: Callable[[tuple[Card, ...]], Discard]
@@ -99,6 +99,9 @@ class SmearActionIds:
         """The game's interning of a discard (its cards in deck order)."""
         self._singles: tuple[Action, ...] = singles
         self._ids: dict[Action, tuple[int, ...]] = {a: (i,) for i, a in enumerate(singles)}
+        # The interned actions by identity, the legal actions' own objects: no hashing of their
+        # fields (they stay alive in _singles, so no other object takes their ids).
+        self._by_identity: dict[int, tuple[int, ...]] = {id(a): (i,) for i, a in enumerate(singles)}
         self._names = (
             "pass",
             *(f"bid {a}" for a in (2, 3, 4)),
@@ -128,6 +131,9 @@ class SmearActionIds:
                 2 to 4, a discard of another number of cards than ``seen_undealt``...).
 
         """
+        found = self._by_identity.get(id(action))
+        if found is not None:
+            return found
         if type(action) is Discard:
             cards = action.cards
             n = self.seen_undealt
