@@ -15,9 +15,11 @@ them slightly together. :func:`rate` uses one by default.
 :func:`rate` also gives each rating a 95% interval from a **bootstrap over deals**: the games
 of one deal (a duplicate deal played from every seat) stay together, because they share their
 luck; each resample draws, for every pair of players, as many deals as that pair played, with
-replacement, and fits the model again. The interval is the 2.5% to 97.5% percentile range of a
-player's resampled rating. The resamples come from a generator seeded with ``seed``, so the
-same games give the same intervals every time.
+replacement, and fits the model again. The interval is the rating plus or minus 1.96 times the
+standard deviation of the player's resampled ratings (its bootstrap standard error), so it is
+symmetric and always holds the rating; percentile intervals were not used because a player at
+the edge of the data (no win at all, say) can fall outside its own. The resamples come from a
+generator seeded with ``seed``, so the same games give the same intervals every time.
 
 The module knows no game and uses the standard library only.
 """
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -80,9 +83,9 @@ class Rating:
     rating: float
     """The Elo-scale rating, the ratings' mean being 0."""
     low: float
-    """The lower end of its interval."""
+    """The lower end of its interval (the rating less the interval's half width)."""
     high: float
-    """The upper end of its interval."""
+    """The upper end of its interval (the rating plus the half width)."""
     games: float
     """How many games the player played (a virtual game of the prior not counted)."""
     wins: float
@@ -213,14 +216,6 @@ def elo(strengths: Sequence[float]) -> list[float]:
     return [r - mean for r in logs]
 
 
-def _quantile(ordered: Sequence[float], q: float) -> float:
-    """The ``q`` quantile of the sorted ``ordered``, interpolating linearly between neighbours."""
-    position = q * (len(ordered) - 1)
-    low = math.floor(position)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
-
-
 def rate(
     deals: Sequence[DealResult],
     players: int,
@@ -247,9 +242,9 @@ def rate(
         players: how many players there are.
         prior: virtual drawn games between every pair (above 0, so that every resample has
             finite ratings).
-        resamples: how many bootstrap resamples (0: the interval is the rating itself).
+        resamples: how many bootstrap resamples (0 or 1: the interval is the rating itself).
         seed: the seed of the resamples' generator.
-        level: the interval's coverage.
+        level: the interval's coverage (0.95: plus or minus 1.96 standard errors).
 
     Raises:
         ValueError: for a player number out of range, a prior not above 0, a negative number of
@@ -276,7 +271,7 @@ def rate(
         again = elo(bradley_terry(win_matrix(drawn, players), prior=prior, start=strengths, tolerance=1e-9))
         for i, r in enumerate(again):
             samples[i].append(r)
-    tail = (1 - level) / 2
+    z = statistics.NormalDist().inv_cdf((1 + level) / 2)
     games = [0.0] * players
     wins = [0.0] * players
     for deal in deals:
@@ -287,7 +282,8 @@ def rate(
         wins[deal.second] += deal.second_wins
     found = []
     for i in range(players):
-        ordered = sorted(samples[i])
-        low, high = (_quantile(ordered, tail), _quantile(ordered, 1 - tail)) if ordered else (ratings[i], ratings[i])
-        found.append(Rating(rating=ratings[i], low=low, high=high, games=games[i], wins=wins[i]))
+        half = z * statistics.pstdev(samples[i]) if len(samples[i]) > 1 else 0.0
+        found.append(
+            Rating(rating=ratings[i], low=ratings[i] - half, high=ratings[i] + half, games=games[i], wins=wins[i])
+        )
     return found
