@@ -175,7 +175,8 @@ def plot_win_rates(result: TournamentResult, path: str, *, title: str) -> None:
     """Draw the pairwise win rates of ``result`` as a heat map, written to ``path`` as a PNG.
 
     The cell at row ``A`` and column ``B`` is ``A``'s share of its games against ``B``, in
-    percent, with the games won out of those played; the bots are in rating order, best first.
+    percent, with the games won out of those played; the bots are in rating order, best first,
+    each row labelled with its rating.
     Drawn with matplotlib's Agg backend (no window, no global state).
 
     Raises:
@@ -196,7 +197,7 @@ def plot_win_rates(result: TournamentResult, path: str, *, title: str) -> None:
             row.append(result.wins[i][j] / played if i != j and played else math.nan)
         rates.append(row)
     side = 1.6 + 1.1 * size
-    figure = Figure(figsize=(side + 1.5, side), dpi=100)
+    figure = Figure(figsize=(max(6.4, side + 1.5), max(4.8, side)), dpi=100)
     FigureCanvasAgg(figure)
     axes = figure.add_subplot()
     image = axes.imshow(rates, cmap="RdBu", vmin=0.0, vmax=1.0)
@@ -210,7 +211,7 @@ def plot_win_rates(result: TournamentResult, path: str, *, title: str) -> None:
             colour = "white" if not math.isnan(value) and abs(value - 0.5) > 0.3 else "black"
             axes.text(c, r, text, ha="center", va="center", color=colour, fontsize=10)
     axes.set_xticks(range(size), names, rotation=30, ha="right")
-    axes.set_yticks(range(size), names)
+    axes.set_yticks(range(size), [f"{result.names[i]}\n{_signed(result.ratings[i].rating)} Elo" for i in order])
     axes.set_xlabel("against")
     axes.set_ylabel("win rate of")
     axes.set_title(title, fontsize=10)
@@ -319,7 +320,7 @@ def run_tournament(
     if sink is not None:
         out.write(f"wrote {now} lines to {out_path}\n")
     if plot_path:
-        title = f"{probe.name} ({shown}): {per_pair} games a pair, seeds {seed} to {seed + per_pair // seatings - 1}"
+        title = f"{probe.name} ({shown})\n{per_pair} games a pair, seeds {seed} to {seed + per_pair // seatings - 1}"
         plot_win_rates(summary, plot_path, title=title)
         out.write(f"wrote the win rates' heat map to {plot_path}\n")
     return 0
