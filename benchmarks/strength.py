@@ -16,6 +16,13 @@ Examples::
 
     python benchmarks/strength.py --a greedy --b random --variant american-sniff --players 2 -n 2000 --workers 2
     python benchmarks/strength.py --a ismcts --b greedy -n 200 --duplicate --workers 2 --a-opt iterations=200
+    python benchmarks/strength.py --a greedy --b random -n 20000 --backend ray --address auto
+
+The matches are played as ``tablegames simulate`` plays them (:func:`tablegames.cli.simulate.play_tasks`),
+by the executor ``--backend`` names (:mod:`tablegames.cli.executors`): this machine's processes
+(``local``, the default), a Ray cluster (``ray``; joined at ``--address``, or started here with
+``--workers`` CPUs), or one's own (``package.module:factory``). Match ``i`` is seeded like
+``simulate``'s, so its result is the same on every backend.
 
 A bot of one's own (a trained policy, say) plays once a module registering it is named with
 ``--plugin MODULE``; the module is imported here and in every worker, whatever the start method.
@@ -29,15 +36,15 @@ import argparse
 import importlib
 import json
 import math
-import multiprocessing
-import random
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import tablegames
-from tablegames.bots import Table, make_bot
+from tablegames.cli.errors import CommandError
+from tablegames.cli.executors import BackendSettings, backend_names, get_executor
+from tablegames.cli.simulate import MatchResult, MatchTask, play_tasks
 
 
 def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -86,37 +93,27 @@ def _import_plugins(modules: Sequence[str]) -> None:
         importlib.import_module(module)
 
 
-def play_match(spec: dict[str, Any]) -> dict[str, Any]:
-    """Play one match as ``spec`` says; its result (run in a worker process)."""
-    game = tablegames.new_game(spec["variant"], seed=spec["seed"], **spec["options"])
-    sides = len(game.scores)
-    rotation = spec["rotation"]
-    is_a = _seats_of_a(game.players, sides, rotation)
-    bots = [make_bot(spec["a"], **spec["a_opts"]) if a else make_bot(spec["b"], **spec["b_opts"]) for a in is_a]
-    table = Table(game, bots, rng=random.Random(spec["seed"] * 7919 + 1))
+def summary_of(result: MatchResult, *, rotation: int, is_a: Sequence[bool]) -> dict[str, Any]:
+    """What the report needs of one match: whether ``A`` won, and its and ``B``'s decisions and time."""
+    a_side = result.sides[is_a.index(True)]
     decisions = [0, 0]
     seconds = [0.0, 0.0]
-    start = time.perf_counter()
-    while not game.is_over:
-        seat = game.current_player
-        assert seat is not None
-        t0 = time.perf_counter()
-        table.step()
-        k = 0 if is_a[seat] else 1
-        seconds[k] += time.perf_counter() - t0
-        decisions[k] += 1
-    a_side = rotation  # a side index with two sides, else A's seat (= its side, playing alone)
+    for seat, a in enumerate(is_a):
+        k = 0 if a else 1
+        decisions[k] += result.seat_decisions[seat]
+        seconds[k] += result.seconds[seat]
     return {
-        "index": spec["index"],
-        "seed": spec["seed"],
+        "index": result.index,
+        "seed": result.seed,
         "rotation": rotation,
-        "a_won": game.winner == a_side,
-        "winner": game.winner,
-        "scores": list(game.scores),
-        "hands": game.view(0).hand_number,
+        "bots": list(result.bots),
+        "a_won": result.winner == a_side,
+        "winner": result.winner,
+        "scores": list(result.scores),
+        "hands": result.hands,
         "decisions": decisions,
-        "seconds": round(time.perf_counter() - start, 4),
-        "decision_seconds": [round(s, 4) for s in seconds],
+        "seconds": round(sum(result.seconds), 4),
+        "decision_seconds": [round(x, 4) for x in seconds],
     }
 
 
@@ -131,7 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--b-opt", action="append", default=[], metavar="KEY=VALUE", help="a setting of bot B")
     parser.add_argument("-n", type=int, default=200, help="matches to play")
     parser.add_argument("--duplicate", action="store_true", help="play each seed once per seat rotation")
-    parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--workers", type=int, default=1, help="worker processes, or the CPUs of a Ray started here")
+    parser.add_argument(
+        "--backend",
+        default="local",
+        help=f"where the matches are played ({', '.join(backend_names())}, or package.module:factory)",
+    )
+    parser.add_argument("--address", default=None, help="the Ray cluster to join (default: start one here)")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--out", default=None, help="write one JSON line per match to this file")
     parser.add_argument(
@@ -148,33 +151,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.players is not None:
         options["players"] = args.players
     rot = rotations(args.variant, options)
-    specs = []
+    probe = tablegames.new_game(args.variant, seed=0, **options)
+    players, sides = probe.players, len(probe.scores)
+    a_spec = ":".join([args.a, *args.a_opt])
+    b_spec = ":".join([args.b, *args.b_opt])
+    tasks = []
+    seats_of_a = []
     for i in range(args.n):
         seed = args.seed + (i // rot if args.duplicate else i)
-        specs.append(
-            {
-                "index": i,
-                "seed": seed,
-                "rotation": i % rot,
-                "variant": args.variant,
-                "options": options,
-                "a": args.a,
-                "b": args.b,
-                "a_opts": _settings(args.a_opt),
-                "b_opts": _settings(args.b_opt),
-            }
-        )
+        is_a = _seats_of_a(players, sides, i % rot)
+        seats_of_a.append(is_a)
+        tasks.append(MatchTask(i, probe.name, options, seed, tuple(a_spec if a else b_spec for a in is_a)))
     print(
         f"{args.a} {_settings(args.a_opt) or ''} vs {args.b} {_settings(args.b_opt) or ''}: {args.variant} {options}, "
-        f"{args.n} matches{' (duplicate)' if args.duplicate else ''}, {args.workers} worker(s)",
+        f"{args.n} matches{' (duplicate)' if args.duplicate else ''}, {args.workers} worker(s), backend {args.backend}",
         file=sys.stderr,
     )
+    try:
+        executor = get_executor(args.backend, BackendSettings(args.workers, address=args.address))
+    except CommandError as exc:
+        raise SystemExit(f"strength.py: {exc}") from None
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
+    waiting: dict[int, dict[str, Any]] = {}
     out = open(args.out, "w") if args.out else None  # noqa: SIM115 - closed below
     try:
-        with multiprocessing.Pool(args.workers, initializer=_import_plugins, initargs=(args.plugin,)) as pool:
-            for result in pool.imap_unordered(play_match, specs):
+        for match in play_tasks(tasks, plugins=args.plugin, executor=executor):
+            waiting[match.index] = summary_of(match, rotation=match.index % rot, is_a=seats_of_a[match.index])
+            while len(results) in waiting:  # the lines in match order, whatever the order of the results
+                result = waiting.pop(len(results))
                 results.append(result)
                 if out is not None:
                     out.write(json.dumps(result) + "\n")
@@ -188,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         file=sys.stderr,
                         flush=True,
                     )
+    except CommandError as exc:
+        raise SystemExit(f"strength.py: {exc}") from None
     finally:
         if out is not None:
             out.close()
@@ -225,7 +232,10 @@ def report(args: argparse.Namespace, options: dict[str, Any], results: list[dict
     a_sec = sum(r["decision_seconds"][0] for r in results)
     print(f"hands/match  {sum(r['hands'] for r in results) / n:.1f}; decisions/match {sum(decisions) / n:.0f}")
     print(f"A's time     {1000 * a_sec / max(1, a_dec):.2f} ms per decision over {a_dec} decisions")
-    print(f"wall time    {elapsed:.0f} s ({args.workers} worker(s)); {elapsed / n:.2f} s per match")
+    print(
+        f"wall time    {elapsed:.0f} s ({args.workers} worker(s), backend {args.backend}); "
+        f"{elapsed / n:.2f} s per match, {n / elapsed:.1f} matches/s"
+    )
 
 
 if __name__ == "__main__":

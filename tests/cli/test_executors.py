@@ -216,3 +216,23 @@ def test_batch_size_gives_each_worker_its_batches(count: int, workers: int, per_
     assert 1 <= size <= cap
     if size < cap and count:
         assert len(batches(range(count), size)) <= workers * per_worker
+
+
+def test_the_strength_benchmark_plays_on_any_backend(tmp_path: Path, threads_module: str) -> None:
+    """benchmarks/strength.py uses the same executors: a third-party backend's lines are one process's (untimed)."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("strength", Path(__file__).parents[2] / "benchmarks" / "strength.py")
+    assert spec is not None and spec.loader is not None
+    strength = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(strength)
+    common = ["--a", "greedy", "--b", "random", "--players", "2", "-n", "12", "--seed", "5", "--duplicate"]
+    lines = []
+    for name, extra in (("one", []), ("threads", ["--workers", "3", "--backend", f"{threads_module}:make_executor"])):
+        path = tmp_path / f"{name}.jsonl"
+        assert strength.main([*common, "--out", str(path), *extra]) == 0
+        lines.append([{k: v for k, v in json.loads(line).items() if "seconds" not in k} for line in path.open()])
+    assert lines[0] == lines[1]
+    assert [r["index"] for r in lines[0]] == list(range(12)) and [r["seed"] for r in lines[0][:4]] == [5, 5, 6, 6]
+    assert all(r["bots"] == (["greedy", "random"] if r["rotation"] == 0 else ["random", "greedy"]) for r in lines[0])
