@@ -61,6 +61,34 @@ def make_executor(settings):
 '''
 
 
+CRASHING_BOT = '''
+import os
+
+from tablegames.bots.registry import register_bot
+
+
+class Crash:
+    """Plays the first legal action, but first kills its own process: once anywhere (no marker file yet), or always."""
+
+    name = "crash"
+
+    def __init__(self, marker, always=False):
+        self.marker = marker
+        self.always = always
+
+    def act(self, observation, rng):
+        if self.always or not os.path.exists(self.marker):
+            with open(self.marker, "w") as file:
+                file.write(str(os.getpid()))
+            os._exit(1)  # as a killed worker: no exception, no result
+        return observation.legal[0]
+
+
+register_bot("crash", Crash)
+'''
+"""A plug-in with the bot ``crash:marker=PATH`` (``:always=true`` to crash every time)."""
+
+
 class Threads:
     """The executor of the module docstring's example, typed: a thread pool, batches in reverse order."""
 
@@ -126,6 +154,42 @@ def test_two_processes_write_one_process_file_under_every_start_method(tmp_path:
     done = run(*RUN, "-n", "24", "--out", str(path), "--workers", "2", "--start-method", method)
     assert done.code == 0, done
     assert path.read_bytes() == one
+
+
+@pytest.fixture
+def crash_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The crashing bot's plug-in module on the path: its import name."""
+    name = f"tg_crash_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(CRASHING_BOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    return name
+
+
+def test_a_batch_whose_process_dies_is_played_again(tmp_path: Path, crash_module: str) -> None:
+    """A bot kills its worker process once (os._exit): a new pool plays the lost batches, the file is whole."""
+    marker = tmp_path / "crashed"
+    args = (*RUN, "-n", "40", "--plugin", crash_module, "--bots", f"crash:marker={marker},random")
+    marker.write_text("")  # no crash in this process
+    expected = tmp_path / "expected.jsonl"
+    assert run(*args, "--out", str(expected)).code == 0
+    marker.unlink()
+    path = tmp_path / "two.jsonl"
+    done = run(*args, "--out", str(path), "--workers", "2")
+    assert done.code == 0, done
+    assert marker.read_text().isdigit(), "no worker crashed"
+    assert path.read_bytes() == expected.read_bytes()
+
+
+def test_a_process_dying_every_time_ends_the_run_in_one_line(tmp_path: Path, crash_module: str) -> None:
+    """A bot that kills every worker: after the retries, one line saying so, the games written kept."""
+    bots = f"crash:marker={tmp_path / 'crashed'}:always=true,random"
+    done = run(*RUN, "-n", "6", "--plugin", crash_module, "--bots", bots, "--workers", "2")
+    assert done.code == 2
+    assert done.err == (
+        "tablegames: error: a worker process died (killed, or out of memory) 4 times; "
+        "the games written to --out are kept, and --resume goes on from them\n"
+    )
 
 
 @pytest.mark.parametrize(

@@ -14,35 +14,11 @@ from pathlib import Path
 import pytest
 
 from tests.cli.support import run
+from tests.cli.test_executors import CRASHING_BOT
 
 ray = pytest.importorskip("ray")
 
 RUN = ("simulate", "american-sniff", "--players", "2", "--no-progress", "--seed", "8")
-
-CRASHING_BOT = '''
-import os
-
-from tablegames.bots.registry import register_bot
-
-
-class CrashOnce:
-    """Plays the first legal action; the first time anywhere (no marker file yet), kills its own process."""
-
-    name = "crash-once"
-
-    def __init__(self, marker):
-        self.marker = marker
-
-    def act(self, observation, rng):
-        if not os.path.exists(self.marker):
-            with open(self.marker, "w") as file:
-                file.write(str(os.getpid()))
-            os._exit(1)  # as a killed worker: no exception, no result
-        return observation.legal[0]
-
-
-register_bot("crash-once", CrashOnce)
-'''
 
 
 @pytest.fixture(autouse=True)
@@ -70,7 +46,7 @@ def test_a_batch_whose_worker_dies_is_played_again(tmp_path: Path, monkeypatch: 
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, module, raising=False)
     marker = tmp_path / "crashed"
-    bots = f"crash-once:marker={marker},random"
+    bots = f"crash:marker={marker},random"
     expected = tmp_path / "expected.jsonl"
     marker.write_text("")  # no crash in this process
     assert run(*RUN, "-n", "40", "--plugin", module, "--bots", bots, "--out", str(expected)).code == 0

@@ -45,6 +45,8 @@ import multiprocessing
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from importlib.metadata import entry_points
 from typing import Any, Final, Protocol, TypeVar
 
@@ -151,17 +153,25 @@ def _ignore_interrupt() -> None:
 class LocalExecutor:
     """``workers`` processes of this machine; one worker plays in this process, in order.
 
+    The batches (up to 20 items, about 8 per process) go to a process pool, at most two per
+    process waiting at once. A process that dies (killed, out of memory) breaks the pool: a new
+    one is started and the batches not finished are sent again, up to ``max_retries`` times,
+    then :class:`WorkerDied` is raised.
+
     Args:
         workers: how many processes.
         start_method: how they start (``"fork"``, ``"spawn"``, ``"forkserver"``; ``None``: the
             platform's). Under each the function imports what it needs itself, so every start
             method gives the same results.
+        max_retries: how many times a pool broken by a dead process is started again.
     """
 
     workers: int = 1
     """How many processes."""
     start_method: str | None = attrs.field(default=None, kw_only=True)
     """The ``multiprocessing`` start method (``None``: the platform's)."""
+    max_retries: int = attrs.field(default=3, kw_only=True)
+    """How many times a pool broken by a dead process is started again."""
 
     @classmethod
     def from_settings(cls, settings: BackendSettings) -> LocalExecutor:
@@ -179,14 +189,56 @@ class LocalExecutor:
         return cls(settings.workers, start_method=settings.start_method)
 
     def map_unordered(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        """See :meth:`Executor.map_unordered`: batches of up to 20 items, about 8 per process."""
+        """See :meth:`Executor.map_unordered`."""
         if self.workers <= 1 or len(items) <= 1:
             yield from map(function, items)
             return
         size = batch_size(len(items), self.workers, per_worker=8, cap=20)
+        todo = list(enumerate(batches(items, size)))  # (number, batch), the next to send last
+        todo.reverse()
         context = multiprocessing.get_context(self.start_method)
-        with context.Pool(self.workers, initializer=_ignore_interrupt) as pool:
-            yield from pool.imap_unordered(function, items, chunksize=size)
+        broken = 0
+        while todo:
+            pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_ignore_interrupt)
+            running: dict[Future[list[R]], tuple[int, tuple[T, ...]]] = {}
+            ended = False
+            try:
+                while todo or running:
+                    while todo and len(running) < 2 * self.workers:
+                        number, batch = todo.pop()
+                        running[pool.submit(apply_all, function, batch)] = (number, batch)
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    if any(isinstance(f.exception(), BrokenProcessPool) for f in done):
+                        break
+                    for future in done:
+                        del running[future]
+                        yield from future.result()
+                else:
+                    ended = True
+                    continue
+                # a process died: keep what finished, send the rest again (in order) to a new pool
+                wait(running)
+                again = []
+                for future, entry in running.items():
+                    if isinstance(future.exception(), BrokenProcessPool):
+                        again.append(entry)
+                    else:
+                        yield from future.result()
+                broken += 1
+                if broken > self.max_retries:
+                    raise WorkerDied(f"a worker process died (killed, or out of memory) {broken} times")
+                todo.extend(sorted(again, reverse=True))
+            finally:
+                if not ended:
+                    _terminate(pool)
+                pool.shutdown(wait=ended, cancel_futures=True)
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """End a pool's processes now (Ctrl-C, an error): not wait for their batches."""
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def _ray_batch(function: Callable[[T], R], batch: Sequence[T], path: Sequence[str]) -> list[R]:
