@@ -1,5 +1,5 @@
-"""`simulate --backend ray`: a Ray of 2 CPUs started here writes one process's file, and a lost worker's
-batch is played again.
+"""`simulate --backend ray`: a Ray of 2 CPUs started here writes one process's file, a lost worker's
+batch is played again, and a run killed halfway resumes.
 
 Skipped where Ray is not installed (the ``ray`` extra). Each test starts its own local Ray (the
 command does) and the command stops it when the run ends.
@@ -7,7 +7,11 @@ command does) and the command stops it when the run ends.
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,3 +60,28 @@ def test_a_batch_whose_worker_dies_is_played_again(tmp_path: Path, monkeypatch: 
     assert done.code == 0, done
     assert marker.read_text().isdigit(), "no worker crashed"
     assert path.read_bytes() == expected.read_bytes()
+
+
+def test_a_ray_run_killed_halfway_resumes_to_the_uninterrupted_file(tmp_path: Path) -> None:
+    """kill -9 of a run on Ray (the driver and its local Ray) once a third is written, then --resume on Ray."""
+    games = 150
+    args = (*RUN, "-n", str(games), "--bots", "greedy,random", "--backend", "ray", "--workers", "2")
+    whole = tmp_path / "whole.jsonl"
+    assert run(*RUN, "-n", str(games), "--bots", "greedy,random", "--out", str(whole)).code == 0
+    path = tmp_path / "killed.jsonl"
+    command = [sys.executable, "-m", "tablegames", *args, "--out", str(path)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if path.exists() and path.read_bytes().count(b"\n") >= games // 3:
+                break
+            time.sleep(0.01)
+        assert process.poll() is None, "the run ended before it could be killed"
+        os.killpg(process.pid, signal.SIGKILL)  # the driver, and the Ray it started
+    finally:
+        process.wait(timeout=30)
+    assert games // 3 <= path.read_bytes().count(b"\n") < games
+    done = run(*args, "--out", str(path), "--resume")
+    assert done.code == 0, done
+    assert path.read_bytes() == whole.read_bytes()
