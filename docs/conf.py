@@ -40,6 +40,8 @@ napoleon_use_rtype = False
 
 # No intersphinx (the build machines reach no web site): outside names stay unlinked.
 nitpick_ignore = [
+    ("py:class", "tablegames.cli.executors.T"),  # the executors' type variables (items and results)
+    ("py:class", "tablegames.cli.executors.R"),
     ("py:class", "tablegames.mechanics.bidding._C"),  # Calling's type variable (a call's type)
     ("py:class", "tablegames.mechanics.line._V_co"),  # Layout's type variable (its arm views' type)
     ("py:class", "argparse.ArgumentParser"),

@@ -230,6 +230,8 @@ def rate(
     Two players, the first winning 30 of 40 games (20 deals of two games each), one virtual
     drawn game: the first is rated ``400 * log10(30.5 / 10.5)`` above the second, the mean 0.
 
+    >>> import math
+    >>> from tablegames.bots.ratings import DealResult, rate
     >>> deals = [DealResult(0, 1, 2, 0)] * 10 + [DealResult(0, 1, 1, 1)] * 10
     >>> first, second = rate(deals, 2, resamples=200)
     >>> round(first.rating - second.rating, 6) == round(400 * math.log10(30.5 / 10.5), 6)

@@ -98,7 +98,7 @@ class BackendSettings:
     """What the command line tells a backend's factory."""
 
     workers: int = 1
-    """How many workers to start: processes of ``local``, the CPUs of a Ray started here."""
+    """The number of workers to start (processes of ``local``, the CPUs of a Ray started here)."""
     address: str | None = None
     """The cluster to join (``ray``: ``auto``, ``HOST:PORT`` or ``ray://HOST:PORT``); ``None`` starts one here."""
     start_method: str | None = None
