@@ -48,6 +48,7 @@ __all__ = [
     "first_seed",
     "import_plugins",
     "play_match",
+    "in_order",
     "play_tasks",
     "read_done",
     "result_table",
@@ -504,7 +505,7 @@ def _count(totals: Mapping[str, _BotTotals], result: MatchResult) -> None:
             total.add(result, seats)
 
 
-def _in_order(results: Iterable[MatchResult], *, first: int = 0) -> Iterator[MatchResult]:
+def in_order(results: Iterable[MatchResult], *, first: int = 0) -> Iterator[MatchResult]:
     """``results`` (which may come in any order) in the order of their index, from ``first`` on."""
     waiting: dict[int, MatchResult] = {}
     wanted = first
@@ -599,7 +600,7 @@ def run_simulate(
     try:
         left = tasks[len(done_before) :]
         results = play_tasks(left, plugins=plugins, executor=executor)
-        for done, result in enumerate(_in_order(results, first=len(done_before)), len(done_before) + 1):
+        for done, result in enumerate(in_order(results, first=len(done_before)), len(done_before) + 1):
             _count(totals, result)
             if sink is not None:
                 sink.write(json.dumps(result.to_json(), separators=(",", ":")) + "\n")

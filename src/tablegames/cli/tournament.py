@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, TextIO
 
 import attrs
@@ -35,6 +35,7 @@ from tablegames.cli.simulate import (
     MatchTask,
     Progress,
     import_plugins,
+    in_order,
     play_tasks,
     read_done,
     rotations,
@@ -223,17 +224,6 @@ def plot_win_rates(result: TournamentResult, path: str, *, title: str) -> None:
         raise CommandError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
-def _in_order(results: Iterable[MatchResult], *, first: int) -> Iterator[MatchResult]:
-    """``results`` (which may come in any order) in the order of their index, from ``first`` on."""
-    waiting: dict[int, MatchResult] = {}
-    wanted = first
-    for result in results:
-        waiting[result.index] = result
-        while wanted in waiting:
-            yield waiting.pop(wanted)
-            wanted += 1
-
-
 def run_tournament(
     cls: type[Game],
     options: Mapping[str, Any],
@@ -289,7 +279,7 @@ def run_tournament(
     started = time.perf_counter()
     try:
         played = play_tasks(tasks[len(done_before) :], workers=workers, plugins=plugins)
-        for result in _in_order(played, first=len(done_before)):
+        for result in in_order(played, first=len(done_before)):
             results.append(result)
             if sink is not None:
                 i, j = plan[result.index].pair
