@@ -22,6 +22,18 @@ BOTS = "random,greedy,random:pass_rate=0.3"
 SNIFF_2 = ("american-sniff", "--players", "2", "--target", "60")
 
 
+SERIAL_BACKEND = """
+def make(settings):
+    return Reversed()
+
+
+class Reversed:
+    def map_unordered(self, function, items):
+        for item in reversed(list(items)):
+            yield function(item)
+"""
+"""A backend of one's own: one process, the games played last first."""
+
 CELL = re.compile(r"(?<!\S)-(?!\S)|\d+\.\d% \[\d+\.\d, \d+\.\d\]")
 """A cell of the pairwise table: a dash on the diagonal, else a win rate and its interval."""
 
@@ -135,18 +147,51 @@ def test_three_solo_seats_are_balanced() -> None:
     assert len(plan) == 12 and [g.task.seed for g in plan] == [0] * 6 + [1] * 6  # 7 games: two whole deals
 
 
-@pytest.mark.parametrize("workers", ["1", "2"])
-def test_the_same_tournament_gives_the_same_output_and_file(tmp_path: Path, workers: str) -> None:
-    """One worker or two, the tables and the --out file are the same, byte for byte."""
+@pytest.mark.parametrize(
+    "where",
+    [
+        ("--workers", "1"),
+        ("--workers", "2"),
+        ("--workers", "2", "--start-method", "spawn"),
+        ("--workers", "2", "--start-method", "forkserver"),
+    ],
+    ids=["1", "2", "2-spawn", "2-forkserver"],
+)
+def test_the_same_tournament_gives_the_same_output_and_file(tmp_path: Path, where: tuple[str, ...]) -> None:
+    """One worker or two, under any start method: the tables and the --out file are the same, byte for byte."""
     files, texts = [], []
-    for count in ("1", workers):
-        out = tmp_path / f"games-{count}.jsonl"
-        done = run("tournament", *SNIFF_2, "--bots", BOTS, "-n", "4", "--seed", "5", "--workers", count,
+    for name, extra in (("one", ("--workers", "1")), ("other", where)):
+        out = tmp_path / f"games-{name}.jsonl"
+        done = run("tournament", *SNIFF_2, "--bots", BOTS, "-n", "4", "--seed", "5", *extra,
                    "--no-progress", "--out", str(out))  # fmt: skip
         assert done.code == 0, done
         files.append(out.read_bytes())
         texts.append(stable(done.out.replace(str(out), "OUT")))
     assert files[0] == files[1] and texts[0] == texts[1]
+
+
+def test_a_tournament_plays_on_a_backend_named_by_import_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """--backend package.module:factory: the tournament's file is one process's, and the summary names the backend."""
+    name = f"tg_serial_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(SERIAL_BACKEND)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, name, raising=False)
+    files: list[bytes] = []
+    for extra in ((), ("--backend", f"{name}:make", "--workers", "3")):
+        out = tmp_path / f"games{len(files)}.jsonl"
+        done = run("tournament", *SNIFF_2, "--bots", BOTS, "-n", "2", "--seed", "9", "--no-progress",
+                   "--out", str(out), *extra)  # fmt: skip
+        assert done.code == 0, done
+        files.append(out.read_bytes())
+    assert f"6 games, 3 workers, backend {name}:make" in done.out
+    assert files[0] == files[1]
+
+
+def test_an_unknown_start_method_or_backend_is_one_line() -> None:
+    """A tournament refuses a backend it cannot find in one line, before any game."""
+    done = run("tournament", *SNIFF_2, "--bots", "random,greedy", "-n", "2", "--no-progress", "--backend", "nowhere")
+    assert done.code == 2 and done.err.count("\n") == 1 and "nowhere" in done.err, done
+    assert done.out == ""
 
 
 def test_plot_writes_a_png(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ Usage::
                              [--backend local|ray|MODULE:FACTORY [--address ADDR]] [options]
     tablegames tournament NAME --bots a,b[,...] [-n 100] [--seed S] [--workers K]
                                [--out results.jsonl [--resume]] [--plot FILE.png] [--no-progress]
-                               [--plugin MODULE] [options]
+                               [--plugin MODULE] [--start-method METHOD]
+                               [--backend local|ray|MODULE:FACTORY [--address ADDR]] [options]
     tablegames replay LOG.json [--seat N]
     tablegames schema NAME [--kind KIND]
 
@@ -21,9 +22,10 @@ Every option of a variant is a flag of ``play``, ``simulate`` and ``tournament``
 a one-line error and exit status 2, a person leaving or the end of input with status 1, never
 a traceback.
 
-``--plugin MODULE`` (``play``, ``simulate`` and ``serve``, repeatable) imports a module of one's
-own before anything else, so the bots (or variants) it registers are known by name, in every
-worker process of ``simulate`` too, and offered for the seats of the server's games.
+``--plugin MODULE`` (``play``, ``simulate``, ``tournament`` and ``serve``, repeatable) imports a
+module of one's own before anything else, so the bots (or variants) it registers are known by
+name, in every worker process of ``simulate`` and ``tournament`` too, and offered for the seats
+of the server's games.
 """
 
 from __future__ import annotations
@@ -125,6 +127,39 @@ def _plugins_in(argv: Sequence[str]) -> list[str]:
     return found
 
 
+def _add_backend_flags(command: argparse.ArgumentParser) -> None:
+    """The flags that say where a command's games are played: --workers, --start-method, --backend, --address."""
+    command.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="worker processes, or the CPUs of a Ray started here (default: 1)",
+    )
+    methods = multiprocessing.get_all_start_methods()
+    command.add_argument(
+        "--start-method",
+        choices=methods,
+        default=None,
+        metavar="METHOD",
+        help=f"how worker processes start ({', '.join(methods)}; default: the platform's, "
+        f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
+    )
+    command.add_argument(
+        "--backend",
+        default="local",
+        metavar="NAME",
+        help=f"where the games are played ({', '.join(backend_names())}, or a factory as package.module:function; "
+        "default: local, this machine's processes; ray needs the ray extra)",
+    )
+    command.add_argument(
+        "--address",
+        default=None,
+        metavar="ADDR",
+        help="the Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT; default: a Ray of --workers CPUs here)",
+    )
+
+
 def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     parser = _Parser(prog="tablegames", description="Table games by their exact rules.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -166,13 +201,6 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     simulate.add_argument("--bots", type=_bots, default="random", metavar="LIST", help=bots_help)
     simulate.add_argument("--seed", type=int, default=None, help="game i is seeded SEED + i (default: random)")
     simulate.add_argument(
-        "--workers",
-        type=_positive,
-        default=1,
-        metavar="K",
-        help="worker processes, or the CPUs of a Ray started here (default: 1)",
-    )
-    simulate.add_argument(
         "--duplicate", action="store_true", help="play every deal once per seating of the bots, the seats rotated"
     )
     simulate.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
@@ -190,28 +218,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         metavar="MODULE",
         help=_PLUGIN_HELP + " (imported in every worker process too)",
     )
-    methods = multiprocessing.get_all_start_methods()
-    simulate.add_argument(
-        "--start-method",
-        choices=methods,
-        default=None,
-        metavar="METHOD",
-        help=f"how worker processes start ({', '.join(methods)}; default: the platform's, "
-        f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
-    )
-    simulate.add_argument(
-        "--backend",
-        default="local",
-        metavar="NAME",
-        help=f"where the games are played ({', '.join(backend_names())}, or a factory as package.module:function; "
-        "default: local, this machine's processes; ray needs the ray extra)",
-    )
-    simulate.add_argument(
-        "--address",
-        default=None,
-        metavar="ADDR",
-        help="the Ray cluster to join (auto, HOST:PORT or ray://HOST:PORT; default: a Ray of --workers CPUs here)",
-    )
+    _add_backend_flags(simulate)
     simulate.add_argument(
         "--parquet",
         default=None,
@@ -237,14 +244,20 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "-n", "--games", type=_positive, default=100, metavar="N", help="games per pair, in whole deals (default: 100)"
     )
     tournament.add_argument("--seed", type=int, default=None, help="deal d is seeded SEED + d (default: random)")
-    tournament.add_argument("--workers", type=_positive, default=1, metavar="K", help="worker processes (default: 1)")
     tournament.add_argument("--out", default=None, metavar="FILE", help="write one JSON line per game to FILE")
     tournament.add_argument(
         "--resume", action="store_true", help="continue the interrupted tournament whose --out FILE is named"
     )
     tournament.add_argument("--plot", default=None, metavar="FILE", help="draw the pairwise win rates to FILE (PNG)")
     tournament.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
-    tournament.add_argument(_PLUGIN, action="append", default=[], metavar="MODULE", help=_PLUGIN_HELP)
+    tournament.add_argument(
+        _PLUGIN,
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=_PLUGIN_HELP + " (imported in every worker process too)",
+    )
+    _add_backend_flags(tournament)
 
     replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
     replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
@@ -376,6 +389,9 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
             err=err,
             plugins=args.plugin,
             resume=args.resume,
+            start_method=args.start_method,
+            backend=args.backend,
+            address=args.address,
         )
     return run_simulate(
         cls,

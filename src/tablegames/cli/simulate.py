@@ -47,13 +47,15 @@ __all__ = [
     "Progress",
     "first_seed",
     "import_plugins",
-    "play_match",
     "in_order",
+    "make_executor",
+    "play_match",
     "play_tasks",
     "read_done",
     "result_table",
     "rotations",
     "run_simulate",
+    "where_played",
     "wilson_interval",
 ]
 
@@ -365,6 +367,37 @@ def play_tasks(
         raise CommandError(f"{exc}; the games written to --out are kept, and --resume goes on from them") from None
 
 
+def make_executor(
+    backend: str = "local", workers: int = 1, *, address: str | None = None, start_method: str | None = None
+) -> Executor:
+    """The executor ``backend`` names (:func:`~tablegames.cli.executors.get_executor`), after checking ``start_method``.
+
+    ``workers`` is the number of local processes, or the CPUs of a Ray started here;
+    ``address`` the cluster to join; ``start_method`` the ``multiprocessing`` start method of
+    local workers (``None``: the platform's default).
+
+    Raises:
+        CommandError: for a start method this platform lacks, an unknown backend, or one that
+            cannot start (Ray not installed).
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if start_method is not None and start_method not in methods:
+        raise CommandError(f"unknown start method {start_method!r}: this platform has {', '.join(methods)}")
+    return get_executor(backend, BackendSettings(workers, address=address, start_method=start_method))
+
+
+def where_played(backend: str, workers: int, address: str | None) -> str:
+    """Where a run's games are played, as its summary says it.
+
+    >>> where_played("local", 2, None), where_played("ray", 4, None), where_played("ray", 1, "auto")
+    ('2 workers', '4 workers, backend ray', 'backend ray at auto')
+    """
+    if address is not None:
+        return f"backend {backend} at {address}"
+    where = "" if backend == "local" else f", backend {backend}"
+    return f"{workers} worker{'s' if workers != 1 else ''}{where}"
+
+
 def read_done(path: str, tasks: Sequence[MatchTask]) -> list[MatchResult]:
     """The results an interrupted run wrote to ``path``, after checking they are this run's games.
 
@@ -558,12 +591,9 @@ def run_simulate(
             another run's games, ``parquet_path`` without pyarrow.
     """
     import_plugins(plugins)
-    methods = multiprocessing.get_all_start_methods()
-    if start_method is not None and start_method not in methods:
-        raise CommandError(f"unknown start method {start_method!r}: this platform has {', '.join(methods)}")
     if out_path is not None and out_path.endswith(".parquet"):
         raise CommandError(f"--out writes JSON lines, not Parquet: for {out_path!r} use --parquet {out_path}")
-    executor = get_executor(backend, BackendSettings(workers, address=address, start_method=start_method))
+    executor = make_executor(backend, workers, address=address, start_method=start_method)
     probe = cls.create(dict(options), seed=seed)
     if len(specs) > probe.players:
         raise CommandError(f"{len(specs)} bots for {probe.players} seats: name at most {probe.players}")
@@ -659,11 +689,7 @@ def _summary(
     options = ", ".join(f"{k}={json.dumps(v)}" for k, v in to_json(probe.options).items())
     seeds = total // len(seatings) if duplicate else total
     out.write(f"{probe.name} ({options}): {total} games, seeds {seed} to {seed + seeds - 1}, ")
-    if address is not None:
-        out.write(f"backend {backend} at {address}\n")
-    else:
-        where = "" if backend == "local" else f", backend {backend}"
-        out.write(f"{workers} worker{'s' if workers != 1 else ''}{where}\n")
+    out.write(where_played(backend, workers, address) + "\n")
     shown = " / ".join(" ".join(str(b) for b in seating) for seating in seatings)
     how = (
         f"duplicate: each deal played by {len(seatings)} seating{'s' if len(seatings) != 1 else ''} in turn"

@@ -36,9 +36,11 @@ from tablegames.cli.simulate import (
     Progress,
     import_plugins,
     in_order,
+    make_executor,
     play_tasks,
     read_done,
     rotations,
+    where_played,
     wilson_interval,
 )
 from tablegames.core.game import Game
@@ -240,21 +242,28 @@ def run_tournament(
     plugins: Sequence[str] = (),
     resume: bool = False,
     resamples: int = DEFAULT_RESAMPLES,
+    start_method: str | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """Play a round robin of ``specs`` at ``cls``, ``games`` games a pair, and print the ratings; the exit status.
 
     ``out_path`` gets one JSON line per game, in schedule order, as ``simulate --out`` writes
     them plus ``pair`` (the two bots of the pair); with ``resume`` the games it holds are not
     played again (:func:`~tablegames.cli.simulate.read_done`). ``plot_path`` gets the heat map
-    of :func:`plot_win_rates`.
+    of :func:`plot_win_rates`. ``backend``, ``workers``, ``address`` and ``start_method`` choose
+    where the games are played, as for :func:`~tablegames.cli.simulate.run_simulate`
+    (:func:`~tablegames.cli.simulate.make_executor`); every backend gives the same results.
 
     Raises:
         InvalidOptionsError: for bad options.
         CommandError: for fewer than two bots, a bot named twice, a bot's bad settings, a
-            plug-in that cannot be imported, ``plot_path`` without matplotlib, a file that
-            cannot be written, ``resume`` without ``out_path``, or one holding another run's games.
+            plug-in that cannot be imported, an unknown start method or backend, one that cannot
+            start, ``plot_path`` without matplotlib, a file that cannot be written, ``resume``
+            without ``out_path``, or one holding another run's games.
     """
     import_plugins(plugins)
+    executor = make_executor(backend, workers, address=address, start_method=start_method)
     names = [str(s) for s in specs]
     if len(names) < 2:
         raise CommandError("a tournament needs at least two bots: name them with --bots a,b[,...]")
@@ -278,7 +287,7 @@ def run_tournament(
     bar = Progress(len(tasks), err, enabled=progress, already=len(done_before))
     started = time.perf_counter()
     try:
-        played = play_tasks(tasks[len(done_before) :], workers=workers, plugins=plugins)
+        played = play_tasks(tasks[len(done_before) :], plugins=plugins, executor=executor)
         for result in in_order(played, first=len(done_before)):
             results.append(result)
             if sink is not None:
@@ -299,7 +308,7 @@ def run_tournament(
     out.write(
         f"{probe.name} ({shown}): round robin of {len(names)} bots, {per_pair} games a pair "
         f"({per_pair // seatings} deals, each from {seatings} seatings), seeds {seed} to "
-        f"{seed + per_pair // seatings - 1}, {len(plan)} games, {workers} worker{'s' if workers != 1 else ''}\n"
+        f"{seed + per_pair // seatings - 1}, {len(plan)} games, {where_played(backend, workers, address)}\n"
     )
     _write_tables(summary, resamples=resamples, seed=seed, out=out)
     now = len(plan) - len(done_before)
