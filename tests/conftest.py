@@ -17,6 +17,7 @@ import pytest
 from hypothesis import settings
 
 from tablegames.bots import registry
+from tablegames.core import registry as variant_registry
 
 settings.register_profile(
     "ci",
@@ -40,8 +41,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default_profile()
 
 @pytest.fixture(autouse=True)
 def _bots_as_they_were() -> Iterator[None]:
-    """The bots a test registers (a plug-in's, say) are gone after it: a later test lists only its own."""
-    before = dict(registry._FACTORIES)
+    """The bots and variants a test registers (a plug-in's, say) are gone after it: a later test lists only its own."""
+    bots = dict(registry._FACTORIES)
+    variants = dict(variant_registry._registered)
     yield
     registry._FACTORIES.clear()
-    registry._FACTORIES.update(before)
+    registry._FACTORIES.update(bots)
+    variant_registry._registered.clear()
+    variant_registry._registered.update(variants)

@@ -107,6 +107,52 @@ def test_a_plugin_bot_plays_in_two_workers_under_every_start_method(plugin: tupl
     assert results(two.out) == results(one.out)
 
 
+VARIANT_PLUGIN = '''
+from tablegames import register_variant
+from tablegames.bots.registry import register_bot
+from tablegames_all_fives.game import AllFives
+
+
+@register_variant
+class PluginFives(AllFives):
+    """All Fives under another name: a variant known only through this plug-in."""
+
+    name = "{variant}"
+
+
+class LastLegal:
+    name = "last-legal"
+
+    def act(self, observation, rng):
+        return observation.legal[-1]
+
+
+register_bot("{bot}", LastLegal)
+'''
+
+
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_a_plugin_variant_and_bot_play_in_two_workers_under_every_start_method(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, method: str
+) -> None:
+    """A variant and a bot that only a plug-in registers: 2 workers under each start method write one process's file."""
+    module = f"tg_variant_plugin_{tmp_path.name.replace('-', '_')}"
+    variant, bot = f"plugin-fives-{tmp_path.name}", f"last-legal-{tmp_path.name}"
+    (tmp_path / f"{module}.py").write_text(VARIANT_PLUGIN.format(variant=variant, bot=bot))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    args = ("simulate", variant, "--plugin", module, "--bots", f"{bot},random", "-n", "6", "--seed", "2", "--no-progress")
+    files: list[bytes] = []
+    for name, extra in (("one", ()), (method, ("--workers", "2", "--start-method", method))):
+        out = tmp_path / f"{name}.jsonl"
+        done = run(*args, "--out", str(out), *extra)
+        assert done.code == 0, done
+        files.append(out.read_bytes())
+    assert f"{variant} (" in done.out and "6 games, seeds 2 to 7, 2 workers" in done.out
+    assert files[0] == files[1] and files[0].count(b"\n") == 6
+    assert f'"{bot}"'.encode() in files[0]
+
+
 def test_a_plugin_that_cannot_be_found_is_one_line() -> None:
     """A module that is not on the path: one line naming it, status 2, no traceback."""
     done = run(*SIMULATE, "--plugin", "no_such_tablegames_plugin", "--bots", "random")
