@@ -141,8 +141,8 @@ def test_a_plugin_variant_and_bot_play_in_two_workers_under_every_start_method(
     (tmp_path / f"{module}.py").write_text(VARIANT_PLUGIN.format(variant=variant, bot=bot))
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delitem(sys.modules, module, raising=False)
-    args = ("simulate", variant, "--plugin", module, "--bots", f"{bot},random", "-n", "6", "--seed", "2")
-    args = (*args, "--no-progress")
+    args = ("simulate", variant, "--plugin", module, "--bots", f"{bot},random", "-n", "6", "--seed", "2",
+            "--no-progress")  # fmt: skip
     files: list[bytes] = []
     for name, extra in (("one", ()), (method, ("--workers", "2", "--start-method", method))):
         out = tmp_path / f"{name}.jsonl"
