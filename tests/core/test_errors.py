@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Callable
 
 import pytest
@@ -16,6 +17,7 @@ from tablegames import (
     UnknownVariantError,
 )
 from tablegames.core import errors
+from tablegames.core.signing import SignatureError
 from tests.support import new_sniff
 
 
@@ -127,3 +129,23 @@ def test_errors_can_be_caught_by_the_root() -> None:
     for attempt in attempts:
         with pytest.raises(TableGamesError):
             attempt()
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        TableGamesError("plain"),
+        IllegalActionError({"tile": [6, 6]}, "not your turn"),
+        InvalidOptionsError("players", "must be 2 to 4"),
+        LogError("$.events[3]", "no world consistent with seat 0's log"),
+        UnknownVariantError("chess", ("american-sniff", "four-point-smear")),
+        SignatureError("$.signature", "wrong"),
+    ],
+    ids=lambda e: type(e).__name__,
+)
+def test_every_error_survives_a_pickle_round_trip(error: TableGamesError) -> None:
+    """An error raised in a worker process reaches its parent whole: same type, message and attributes."""
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is type(error)
+    assert str(again) == str(error) and again.args == error.args
+    assert vars(again) == vars(error)

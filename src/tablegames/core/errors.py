@@ -7,7 +7,7 @@ callers that do not know this library.
 from __future__ import annotations
 
 import reprlib
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -124,7 +124,19 @@ def _bounded(text: object, limit: int = REASON_LIMIT) -> str:
 
 
 class TableGamesError(Exception):
-    """The root of every error this library raises on purpose."""
+    """The root of every error this library raises on purpose.
+
+    Every one pickles and unpickles to an equal error (its message and attributes), so an error
+    raised in a worker process reaches the process that sent the work whole.
+    """
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+    """The arguments of the subclass's ``__init__``, each kept as the attribute of its name."""
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        if not self._fields:
+            return super().__reduce__()
+        return type(self), tuple(getattr(self, field) for field in self._fields), self.__dict__
 
 
 class IllegalActionError(TableGamesError, ValueError):
@@ -137,6 +149,8 @@ class IllegalActionError(TableGamesError, ValueError):
         reason: why, in a few words.
 
     """
+
+    _fields = ("action", "reason")
 
     def __init__(self, action: Any, reason: str) -> None:
         self.action = action
@@ -153,6 +167,8 @@ class InvalidOptionsError(TableGamesError, ValueError):
 
     """
 
+    _fields = ("option", "reason")
+
     def __init__(self, option: str, reason: str) -> None:
         self.option = option
         self.reason = reason
@@ -168,6 +184,8 @@ class LogError(TableGamesError, ValueError):
 
     """
 
+    _fields = ("where", "reason")
+
     def __init__(self, where: str, reason: str) -> None:
         self.where = where
         self.reason = reason
@@ -182,6 +200,8 @@ class UnknownVariantError(TableGamesError, LookupError):
         known: the names that are registered.
 
     """
+
+    _fields = ("name", "known")
 
     def __init__(self, name: object, known: tuple[str, ...]) -> None:
         self.name = name
