@@ -72,7 +72,7 @@ from tablegames.core.events import Action, Event, EventLog, redact_public
 from tablegames.core.observation import Observation
 from tablegames.core.options import bool_option, choice_option, int_option
 from tablegames.core.rng import SEEDS, fresh_seed, is_seed
-from tablegames.core.serde import describe_error, json_int, structure, to_json
+from tablegames.core.serde import LogTexts, describe_error, json_int, remember_texts, structure, to_json
 from tablegames.core.text import summary_line, view_lines
 
 if TYPE_CHECKING:  # the search module builds on Game
@@ -224,7 +224,7 @@ class Game(abc.ABC):
     # perform return), the cached legal actions (cleared by apply), each side's score, the
     # winning side (set by finish), the event log (written by emit only) and the deals (the
     # stacked deals still to come, taken by next_deal, and how each hand so far was dealt).
-    __slots__ = ("__current", "__deals", "__events", "__legal", "__scores", "__winner", "options", "seed")
+    __slots__ = ("__current", "__deals", "__events", "__legal", "__scores", "__seen", "__winner", "options", "seed")
 
     options: Any
     """The game's options (the variant's options class)."""
@@ -236,6 +236,9 @@ class Game(abc.ABC):
     __legal: tuple[Action, ...] | None
     __scores: list[int]
     __winner: int | None
+    __seen: dict[int | None, LogTexts]
+    """The texts of the full log (key ``None``) and each seat's, with the seats' redacted events:
+    set by the first :meth:`log`, never by :meth:`clone` (a clone starts without, cheaply)."""
 
     # -- construction ---------------------------------------------------------------
 
@@ -476,25 +479,41 @@ class Game(abc.ABC):
     def log(self, seat: int | None = None) -> EventLog:
         """The event log: full (``seat=None``) or as ``seat`` saw it.
 
+        The game keeps each seat's redacted events and the JSON texts of every log it gave
+        (:class:`~tablegames.core.serde.LogTexts`), so asking again as the game goes on redacts,
+        and :func:`~tablegames.dumps` encodes, only the events logged since.
+
         Raises:
             InvalidOptionsError: if ``seat`` is not a seat of this game.
 
         """
+        if seat is not None:
+            self._check_seat(seat)
+        try:
+            seen = self.__seen
+        except AttributeError:  # the first log of this game (or of this clone)
+            seen = self.__seen = {}
+        events = self.__events
+        texts = seen.get(seat)
         if seat is None:
-            return EventLog(
+            if texts is None:
+                texts = seen[None] = LogTexts(events)
+            log = EventLog(
                 variant=self.name,
                 options=self.options,
-                events=tuple(self.__events),
+                events=tuple(events),
                 seed=self.seed,
                 deals=self.__deals.pending,
             )
-        self._check_seat(seat)
-        return EventLog(
-            variant=self.name,
-            options=self.options,
-            events=tuple(e.redact(seat) for e in self.__events),
-            seat=seat,
-        )
+        else:
+            if texts is None:
+                texts = seen[seat] = LogTexts([])
+            redacted = texts.events
+            if len(redacted) < len(events):  # redact only the events since the last call
+                redacted.extend(e.redact(seat) for e in events[len(redacted) :])
+            log = EventLog(variant=self.name, options=self.options, events=tuple(redacted), seat=seat)
+        remember_texts(log, texts)
+        return log
 
     def public_events(self, start: int = 0) -> tuple[Event, ...]:
         """The events from index ``start`` on, as someone who holds no seat (a spectator) sees them.

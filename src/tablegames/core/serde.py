@@ -18,6 +18,7 @@ import json
 import math
 import types
 import typing
+import weakref
 from collections.abc import Callable, Mapping
 from typing import Any, Final, TypeVar
 
@@ -30,7 +31,17 @@ from tablegames.core.errors import quote
 from tablegames.core.events import FORMAT, Action, Event, EventLog
 from tablegames.core.notation import is_notated
 
-__all__ = ["converter", "describe_error", "dumps", "json_int", "make_converter", "structure", "to_json"]
+__all__ = [
+    "LogTexts",
+    "converter",
+    "describe_error",
+    "dumps",
+    "json_int",
+    "make_converter",
+    "remember_texts",
+    "structure",
+    "to_json",
+]
 
 _T = TypeVar("_T")
 
@@ -226,6 +237,13 @@ def _json_text(value: Any) -> str:
 
 
 def _unstructure_log(conv: cattrs.Converter, log: EventLog) -> dict[str, Any]:
+    out = _log_head(conv, log)
+    out["events"] = [conv.unstructure(e, Event) for e in log.events]
+    return out
+
+
+def _log_head(conv: cattrs.Converter, log: EventLog) -> dict[str, Any]:
+    """The JSON data of ``log`` but its events, in the order of its published form (``events`` comes last)."""
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": log.version,
@@ -237,7 +255,6 @@ def _unstructure_log(conv: cattrs.Converter, log: EventLog) -> dict[str, Any]:
         out["deals"] = [conv.unstructure(d) for d in log.deals]
     else:
         out["seat"] = log.seat
-    out["events"] = [conv.unstructure(e, Event) for e in log.events]
     return out
 
 
@@ -255,14 +272,85 @@ def to_json(obj: Any) -> Any:
 def dumps(obj: Any) -> str:
     """The JSON text of any options, deal, action, event, log or view.
 
-    The text is canonical: the same object always gives the same bytes.
+    The text is canonical: the same object always gives the same bytes. A log from
+    :meth:`Game.log() <tablegames.core.game.Game.log>` is written from its game's
+    :class:`LogTexts`: each event is encoded once, the first time a log holding it is written,
+    so writing a growing game's log again costs the events added since.
 
     >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile
     >>> dumps([Tile(4, 6), Card.parse("10H")])
     '["6-4","10H"]'
     """
+    if type(obj) is EventLog:
+        entry = _LOG_TEXTS.get(id(obj))
+        if entry is not None and entry[0]() is obj:
+            head = json.dumps(_log_head(converter, obj), separators=(",", ":"), ensure_ascii=False)
+            return f'{head[:-1]},"events":[{entry[1].joined(len(obj.events))}]}}'
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
+
+
+class LogTexts:
+    """The JSON texts of a list of events that only grows, each encoded once, when first needed.
+
+    A game keeps one for its full log and one for each seat's (:meth:`Game.log()
+    <tablegames.core.game.Game.log>`), and :func:`remember_texts` ties each log it returns to
+    it, so :func:`dumps` joins the texts instead of encoding every event again.
+
+    Args:
+        events: the events, a list that is only ever appended to (the texts of its first
+            events are kept, so an event replaced later would be written as it was).
+    """
+
+    __slots__ = ("events", "texts")
+
+    def __init__(self, events: list[Event]) -> None:
+        self.events = events
+        """The events, in order."""
+        self.texts: list[str] = []
+        """The JSON texts of the first events, as many as were needed so far."""
+
+    def joined(self, count: int) -> str:
+        """The texts of the first ``count`` events, comma-separated (encoding those not yet encoded)."""
+        texts = self.texts
+        done = len(texts)
+        if done < count:
+            unstructure = converter.unstructure
+            encode = _EVENT_ENCODER.encode
+            texts.extend(encode(unstructure(e, Event)) for e in self.events[done:count])
+        return ",".join(texts if len(texts) == count else texts[:count])
+
+
+_EVENT_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_LOG_TEXTS: Final[dict[int, tuple[weakref.ref[EventLog], LogTexts]]] = {}
+"""The texts of the logs that :func:`remember_texts` was given, by the log's ``id`` (a dead log's entry
+stays until the next sweep, and a new log with its ``id`` replaces it)."""
+
+
+def remember_texts(log: EventLog, texts: LogTexts) -> None:
+    """Tie ``log`` to ``texts``, which hold (or will hold) the JSON of ``log.events`` in order, for :func:`dumps`.
+
+    The tie lasts as long as ``log``. ``texts.events`` must begin with the very objects of
+    ``log.events``: only :meth:`Game.log() <tablegames.core.game.Game.log>` calls this.
+    """
+    table = _LOG_TEXTS
+    table[id(log)] = (weakref.ref(log), texts)
+    if len(table) > _sweep_at:  # forget the logs that are gone, now and then (not on every call)
+        _sweep()
+
+
+def _sweep() -> None:
+    """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next."""
+    global _sweep_at
+    table = _LOG_TEXTS
+    for key in [key for key, (ref, _) in table.items() if ref() is None]:
+        del table[key]
+    _sweep_at = 2 * len(table) + _SWEEP_FLOOR
+
+
+_SWEEP_FLOOR: Final = 256
+_sweep_at = _SWEEP_FLOOR
+"""The size of :data:`_LOG_TEXTS` past which the next :func:`remember_texts` removes the dead logs."""
 
 
 def structure(data: Any, cls: type[_T]) -> _T:

@@ -1,0 +1,158 @@
+"""Logs kept as the game goes: `log(seat)` redacts, and `dumps(log)` encodes, only the events since the last call.
+
+The game keeps each seat's redacted events and the JSON text of each event it wrote
+(`tablegames.core.serde.LogTexts`). These tests hold the promise that this changes nothing
+anyone can see: every log, and every text of a log, is what a log built afresh gives, for
+every variant, at every step, through clones, and for old logs written after the game grew.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tablegames
+from tablegames.core import serde
+from tablegames.core.events import EventLog
+from tablegames.core.game import Game
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("american-sniff", {"players": 2}),
+    ("american-sniff", {"players": 3}),
+    ("american-sniff", {"players": 4}),
+    ("four-point-smear", {}),
+    ("all-fives", {}),
+    ("auction-pitch", {}),
+]
+
+
+def afresh(game: Game, seat: int | None) -> EventLog:
+    """The log of ``game`` for ``seat`` built from its events, with nothing kept."""
+    if seat is None:
+        return EventLog(
+            variant=game.name, options=game.options, events=tuple(game.events), seed=game.seed, deals=game.log().deals
+        )
+    return EventLog(
+        variant=game.name, options=game.options, events=tuple(e.redact(seat) for e in game.events), seat=seat
+    )
+
+
+def text_afresh(log: EventLog) -> str:
+    """The canonical text of ``log``, encoded whole."""
+    return json.dumps(serde.to_json(log), separators=(",", ":"), ensure_ascii=False)
+
+
+def seats(game: Game) -> list[int | None]:
+    return [None, *range(game.players)]
+
+
+def step(game: Game, rng: random.Random) -> None:
+    """One random legal action (Smear's random bids are kept low, so a match ends)."""
+    legal = game.legal_actions()
+    game.apply(legal[0] if len(legal) > 3 and rng.random() < 0.5 else rng.choice(legal))
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES, ids=[f"{v}-{o}" for v, o in CASES])
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 10**6), every=st.integers(2, 9))
+def test_every_log_and_its_text_are_as_built_afresh(
+    variant: str, options: dict[str, Any], seed: int, every: int
+) -> None:
+    """Every few steps each seat's log and its text equal a log built afresh; old logs keep their text."""
+    rng = random.Random(seed)
+    game = tablegames.new_game(variant, seed=seed, **options)
+    kept: list[tuple[EventLog, str]] = []
+    steps = 0
+    while not game.is_over and steps < 160:
+        if steps % every == 0:
+            for seat in seats(game):
+                log = game.log(seat)
+                assert log == afresh(game, seat)
+                text = tablegames.dumps(log)
+                assert text == text_afresh(log)
+                assert tablegames.dumps(log) == text  # asked twice, the same
+                kept.append((log, text))
+        step(game, rng)
+        steps += 1
+    for log, text in kept[:: max(1, len(kept) // 20)]:  # logs written after the game went on
+        assert tablegames.dumps(log) == text
+
+
+@pytest.mark.parametrize(("variant", "options"), CASES[::3], ids=[v for v, _ in CASES[::3]])
+def test_a_clone_keeps_its_own_logs(variant: str, options: dict[str, Any]) -> None:
+    """A clone taken after logs were asked for grows its own; the original's logs and texts are untouched."""
+    rng = random.Random(4)
+    game = tablegames.new_game(variant, seed=4, **options)
+    for _ in range(12):
+        step(game, rng)
+    before = {seat: tablegames.dumps(game.log(seat)) for seat in seats(game)}
+    twin = game.clone()
+    for _ in range(10):
+        if twin.is_over:
+            break
+        step(twin, rng)
+        for seat in seats(twin):
+            assert tablegames.dumps(twin.log(seat)) == text_afresh(afresh(twin, seat))
+    for seat in seats(game):
+        assert tablegames.dumps(game.log(seat)) == before[seat] == text_afresh(afresh(game, seat))
+
+
+def test_writing_a_log_again_encodes_only_the_new_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After k more events, dumps of the seat's new log encodes those k events and no other."""
+    rng = random.Random(7)
+    game = tablegames.new_game("four-point-smear", seed=7)
+    for _ in range(30):
+        step(game, rng)
+    encoded: list[Any] = []
+    encode = serde._EVENT_ENCODER.encode
+
+    def counting(data: Any) -> str:
+        encoded.append(data)
+        return encode(data)
+
+    tablegames.dumps(game.log(1))
+    monkeypatch.setattr(serde._EVENT_ENCODER, "encode", counting)
+    grown = len(game.events)
+    for _ in range(5):
+        step(game, rng)
+    added = len(game.events) - grown
+    assert added >= 5
+    text = tablegames.dumps(game.log(1))
+    assert len(encoded) == added
+    monkeypatch.undo()
+    assert text == text_afresh(afresh(game, 1))
+
+
+def test_a_log_from_elsewhere_is_encoded_whole() -> None:
+    """An equal log built by hand, or loaded from text, has no kept texts and gives the same text."""
+    game = tablegames.new_game("american-sniff", seed=2, players=2)
+    rng = random.Random(2)
+    for _ in range(20):
+        step(game, rng)
+    mine = game.log(0)
+    loaded = tablegames.load_log(tablegames.dumps(mine))
+    assert loaded == mine and tablegames.dumps(loaded) == tablegames.dumps(mine) == text_afresh(mine)
+
+
+def test_the_table_of_kept_texts_forgets_logs_that_are_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the table outgrows its mark, the next log sweeps it: only live logs are left, and live ones are kept."""
+    game = tablegames.new_game("american-sniff", seed=3, players=2)
+    monkeypatch.setattr(serde, "_sweep_at", serde._SWEEP_FLOOR)
+    serde._LOG_TEXTS.clear()  # the other tests' ties: their logs are then written whole, the same text
+    first = [game.log(0) for _ in range(serde._SWEEP_FLOOR + 1)]  # all alive: their ids are distinct
+    assert all(id(log) in serde._LOG_TEXTS for log in first)
+    del first
+    gc.collect()
+    mark = serde._sweep_at
+    second: list[EventLog] = []
+    while serde._sweep_at == mark and len(second) < 10 * mark:  # until the next sweep
+        second.append(game.log(1))
+    assert serde._sweep_at != mark
+    assert all(ref() is not None for ref, _ in serde._LOG_TEXTS.values())
+    assert len(serde._LOG_TEXTS) == len(second)
