@@ -161,9 +161,13 @@ class WorldSampler:
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with the log (see :func:`sample_world`).
 
+        A variant's filler draws :attr:`attempts` candidates; if none is consistent (a log
+        whose consistent worlds are too rare for the filler's random draws), the generic
+        search (:class:`~tablegames.bots.worlds.GenericWorlds`) looks for one.
+
         Raises:
-            LogError: if no consistent world is found in :attr:`attempts` candidates (by the
-                generic sampler: in :data:`GENERIC_ROUNDS` fresh searches).
+            LogError: if no consistent world is found: by the filler and then the generic
+                search, or by the generic sampler alone in :data:`GENERIC_ROUNDS` fresh searches.
 
         """
         if self.generic:
@@ -185,6 +189,12 @@ class WorldSampler:
                 return replay(full)
             except LogError as exc:
                 last = str(exc)
+        # The filler's random draws found nothing (its worlds are rare here): the generic
+        # search, which moves hidden pieces until the log agrees, needs nothing from it.
+        try:
+            return self._generic_worlds(rng).sample(rng)
+        except LogError as exc:
+            last = f"{last}; the generic search: {exc.reason}"
         raise LogError(
             "$.events",
             f"no world consistent with seat {self.log.seat}'s log was found in {self.attempts} attempts "
