@@ -51,7 +51,8 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy
 
 unit: $(STAMP)
-	$(PY) -m pytest
+	@# In parallel on up to 4 processes (pytest-xdist): every test starts and stops what it needs.
+	$(PY) -m pytest -n auto --maxprocesses=4
 	@# Tests whose outcome could hang on what Hypothesis finds must pass under every profile we ship.
 	HYPOTHESIS_PROFILE=dev $(PY) -m pytest -q -m every_profile
 	HYPOTHESIS_PROFILE=thorough $(PY) -m pytest -q -m every_profile
