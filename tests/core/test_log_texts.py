@@ -11,6 +11,8 @@ from __future__ import annotations
 import gc
 import json
 import random
+import sys
+import threading
 from typing import Any
 
 import pytest
@@ -156,3 +158,34 @@ def test_the_table_of_kept_texts_forgets_logs_that_are_gone(monkeypatch: pytest.
     assert serde._sweep_at != mark
     assert all(ref() is not None for ref, _ in serde._LOG_TEXTS.values())
     assert len(serde._LOG_TEXTS) == len(second)
+
+
+def test_logs_of_games_on_other_threads_meanwhile() -> None:
+    """Threads asking for logs of their own games at once (a server's worker threads): no error, every text right."""
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        try:
+            game = tablegames.new_game("american-sniff", seed=seed, players=2)
+            rng = random.Random(seed)
+            for _ in range(60):
+                if game.is_over:
+                    break
+                step(game, rng)
+                for _ in range(20):  # many short-lived logs: sweeps happen while other threads add theirs
+                    text = tablegames.dumps(game.log(seed % 2))
+                assert text == text_afresh(afresh(game, seed % 2))
+        except BaseException as exc:
+            errors.append(exc)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []

@@ -343,8 +343,9 @@ def _sweep() -> None:
     """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next."""
     global _sweep_at
     table = _LOG_TEXTS
-    for key in [key for key, (ref, _) in table.items() if ref() is None]:
-        del table[key]
+    for key, entry in list(table.items()):  # a copy: another thread may add a log meanwhile
+        if entry[0]() is None and table.get(key) is entry:
+            table.pop(key, None)  # a live log that took the key just now only loses its kept texts
     _sweep_at = 2 * len(table) + _SWEEP_FLOOR
 
 
