@@ -127,8 +127,15 @@ def _plugins_in(argv: Sequence[str]) -> list[str]:
     return found
 
 
-def _add_backend_flags(command: argparse.ArgumentParser) -> None:
-    """The flags that say where a command's games are played: --workers, --start-method, --backend, --address."""
+def _add_worker_flags(command: argparse.ArgumentParser) -> None:
+    """The flags of a command whose games go to workers: --plugin, then where they play (--workers to --address)."""
+    command.add_argument(
+        _PLUGIN,
+        action="append",
+        default=[],
+        metavar="MODULE",
+        help=_PLUGIN_HELP + " (imported in every worker process too)",
+    )
     command.add_argument(
         "--workers",
         type=_positive,
@@ -211,14 +218,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
         "the games in it are not played again",
     )
     simulate.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
-    simulate.add_argument(
-        _PLUGIN,
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help=_PLUGIN_HELP + " (imported in every worker process too)",
-    )
-    _add_backend_flags(simulate)
+    _add_worker_flags(simulate)
     simulate.add_argument(
         "--parquet",
         default=None,
@@ -250,14 +250,7 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     )
     tournament.add_argument("--plot", default=None, metavar="FILE", help="draw the pairwise win rates to FILE (PNG)")
     tournament.add_argument("--no-progress", action="store_true", help="draw no progress bar on standard error")
-    tournament.add_argument(
-        _PLUGIN,
-        action="append",
-        default=[],
-        metavar="MODULE",
-        help=_PLUGIN_HELP + " (imported in every worker process too)",
-    )
-    _add_backend_flags(tournament)
+    _add_worker_flags(tournament)
 
     replay = commands["replay"] = sub.add_parser("replay", help="step through a recorded match, as a seat saw it")
     replay.add_argument("log", metavar="LOG", help="a log file (JSON, as tablegames.dumps(game.log()) writes it)")
