@@ -343,6 +343,7 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
         size, ids = first._size, first._ids.size
         self._vectors = np.zeros((n, size), dtype=np.float32)
         self._masks = np.zeros((n, ids), dtype=np.int8)
+        self._rows = [(self._vectors[i], self._masks[i]) for i in range(n)]  # each game's rows, as views made once
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
@@ -352,12 +353,11 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
         seeds = [None if seed is None else seed + i for i in range(n)] if not isinstance(seed, list) else seed
         if len(seeds) != n:
             raise ValueError(f"reset needs one seed per game ({n}), not {len(seeds)}")
-        vectors, masks = self._vectors, self._masks
-        vectors.fill(0.0)
-        masks.fill(0)
+        self._vectors.fill(0.0)
+        self._masks.fill(0)
         for i, environment in enumerate(self.envs):
             environment.reset(seed=seeds[i], options=options)
-            environment._write(vectors[i], masks[i])
+            environment._write(*self._rows[i])
         return self._batch()
 
     def step(
@@ -370,13 +370,14 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
         rewards = np.zeros(n, dtype=np.float64)
         terminated = np.zeros(n, dtype=np.bool_)
         truncated = np.zeros(n, dtype=np.bool_)
-        vectors, masks = self._vectors, self._masks
-        vectors.fill(0.0)
-        masks.fill(0)
+        self._vectors.fill(0.0)
+        self._masks.fill(0)
         final: np.ndarray | None = None
         illegal: dict[int, int] = {}
+        chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions  # Python ints, not NumPy scalars
+        rows = self._rows
         for i, environment in enumerate(self.envs):
-            reward, ended, cut, refused = environment._advance(actions[i])
+            reward, ended, cut, refused = environment._advance(chosen[i])
             rewards[i] = reward
             if refused is not None:
                 illegal[i] = refused
@@ -386,7 +387,7 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
                     final = np.empty(n, dtype=object)  # as Gymnasium's: each ended row's observation dict
                 final[i] = environment._observe()
                 environment.reset()
-            environment._write(vectors[i], masks[i])
+            environment._write(*rows[i])
         observations, infos = self._batch()
         if final is not None:
             infos["final_obs"] = final

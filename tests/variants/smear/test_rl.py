@@ -27,6 +27,7 @@ from tablegames.core.serde import dumps
 from tablegames.testing._support import play_alike
 from tablegames.testing.scenario import ConformanceError, Scenario
 from tablegames.variants.smear import Bid, Discard, Pass, PlayCard, Smear, SmearOptions
+from tablegames.variants.smear import rl as smear_rl
 from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearActionIds, SmearObservation
 from tests.strategies import SmearCase, smear_cases, smear_options
 from tests.variants.smear.deals import DEAL_A
@@ -507,3 +508,23 @@ def test_the_indistinguishable_check_would_catch_a_leak() -> None:
 
     with pytest.raises(ConformanceError, match="leak"):
         play_alike("observation", scenario, start, observer="seat 0", looks=looks, hand_seat=0, max_steps=80)
+
+
+@given(case=smear_cases, seat=st.integers(min_value=0, max_value=3))
+def test_clones_that_part_ways_each_get_their_own_tricks(case: SmearCase, seat: int) -> None:
+    """Completed tricks are worked out once each: a clone playing on otherwise mid-hand is not given its twin's."""
+    for game in _positions(case, 40):
+        if game.phase != "play" or game.is_over:
+            continue
+        twin = game.clone()
+        _observe(game, seat)  # the shared tricks so far are worked out and kept
+        rng = random.Random(case.seed)
+        for g in (game, twin):  # each finishes the trick in progress its own way (they may agree)
+            tricks = len(g.trick_play.tricks)
+            while not g.is_over and g.phase == "play" and len(g.trick_play.tricks) == tricks:
+                g.apply(rng.choice(g.legal_actions()))
+        for g in (game, twin):
+            assert _nonzero(_observe(g, seat)) == pytest.approx(_expected(g, seat))
+        smear_rl._TRICKS_MEMO.clear()  # what is worked out again is the same
+        for g in (twin, game):
+            assert _nonzero(_observe(g, seat)) == pytest.approx(_expected(g, seat))

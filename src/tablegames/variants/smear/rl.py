@@ -23,7 +23,7 @@ import operator
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
-from tablegames.components.cards import Card, piquet_deck
+from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
 from tablegames.core.game import Game
@@ -259,6 +259,52 @@ _CALL_AT: Final = {
 _BID_AT: Final = {amount: _BID + amount - 2 for amount in (2, 3, 4)}
 
 
+_TRICKS_MEMO: Final[dict[tuple[int, int], tuple[object, tuple[int, ...], float, float]]] = {}
+"""What the completed tricks of a hand tell each seat, by the last trick's identity and the seat.
+
+A completed trick is a tuple made once, when it closes, and shared by every clone of its game
+(:meth:`TrickPlay.copy <tablegames.mechanics.tricks.TrickPlay.copy>` copies the list, not the
+tricks): so the last trick, held here (its ``id`` cannot be reused while it is), stands for
+the whole hand until it. The entries the tricks set (the cards played, the voids shown) and
+the card points each side took are worked out once per trick and seat, not at every write.
+"""
+_TRICKS_MEMO_MOST: Final = 4096
+
+
+def _completed(
+    tricks: Sequence[tuple[int, tuple[Card, ...]]], bidder: int, trump: Suit, seat: int
+) -> tuple[object, tuple[int, ...], float, float]:
+    """The entries ``tricks`` set in ``seat``'s observation, and the card points of its side and of the other."""
+    at = _PLAYED_AT
+    voids = _VOID_AT[seat]
+    points = _POINTS.__getitem__
+    cells: list[int] = []
+    ours = theirs = 0.0
+    leader = bidder  # the bidder leads the first trick
+    for winner, cards in tricks:
+        a, b, c, d = cards
+        cells += (at[a], at[b], at[c], at[d])
+        led = a.suit
+        # rule 10: a card of neither the suit led nor trump shows a void in the suit led
+        if b.suit != led and b.suit != trump:
+            cells.append(voids[(leader + 1) & 3][led])  # type: ignore[index]  # a piquet card has a suit
+        if c.suit != led and c.suit != trump:
+            cells.append(voids[(leader + 2) & 3][led])  # type: ignore[index]  # a piquet card has a suit
+        if d.suit != led and d.suit != trump:
+            cells.append(voids[(leader + 3) & 3][led])  # type: ignore[index]  # a piquet card has a suit
+        if (winner ^ seat) & 1:
+            theirs += points(a) + points(b) + points(c) + points(d)
+        else:
+            ours += points(a) + points(b) + points(c) + points(d)
+        leader = winner
+    last = tricks[-1]
+    memo = (last, tuple(cells), ours, theirs)
+    if len(_TRICKS_MEMO) >= _TRICKS_MEMO_MOST:
+        _TRICKS_MEMO.clear()  # a bound on what is held; the next writes work it out again
+    _TRICKS_MEMO[id(last), seat] = memo
+    return memo
+
+
 class SmearObservation:
     """What one Smear seat may know, as 321 floats; everything relative to that seat.
 
@@ -374,28 +420,14 @@ class SmearObservation:
             won = play.tricks_won
             out[_TRICKS_WON] = won[first] / 6
             out[_TRICKS_WON + 1] = won[1 - first] / 6
-            at = _PLAYED_AT
-            points = _POINTS.__getitem__
-            ours = theirs = 0.0
-            leader: int = bidder  # type: ignore[assignment]  # the bidder leads the first trick
-            for winner, cards in tricks:
-                a, b, c, d = cards
-                out[at[a]] = out[at[b]] = out[at[c]] = out[at[d]] = 1.0
-                led = a.suit
-                # rule 10: a card of neither the suit led nor trump shows a void in the suit led
-                if b.suit != led and b.suit != trump:
-                    out[voids[(leader + 1) & 3][led]] = 1.0  # type: ignore[index]
-                if c.suit != led and c.suit != trump:
-                    out[voids[(leader + 2) & 3][led]] = 1.0  # type: ignore[index]
-                if d.suit != led and d.suit != trump:
-                    out[voids[(leader + 3) & 3][led]] = 1.0  # type: ignore[index]
-                if (winner ^ seat) & 1:
-                    theirs += points(a) + points(b) + points(c) + points(d)
-                else:
-                    ours += points(a) + points(b) + points(c) + points(d)
-                leader = winner
-            out[_CARD_POINTS] = ours
-            out[_CARD_POINTS + 1] = theirs
+            last = tricks[-1]
+            memo = _TRICKS_MEMO.get((id(last), seat))
+            if memo is None or memo[0] is not last:
+                memo = _completed(tricks, bidder, trump, seat)  # type: ignore[arg-type]  # a bidder once in play
+            for cell in memo[1]:
+                out[cell] = 1.0
+            out[_CARD_POINTS] = memo[2]
+            out[_CARD_POINTS + 1] = memo[3]
         trick = play.trick
         if len(trick) > 1:
             led = trick[0][1].suit
