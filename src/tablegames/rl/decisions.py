@@ -117,19 +117,13 @@ class Decision:
             self._by_ids: dict[Any, Action] = {encode(action)[0]: action for action in legal}
             self._single = True
         else:
-            by_ids: dict[Any, Action] = {}
-            single = True
-            for action in legal:
-                key = encode(action)
-                if single and len(key) == 1:
-                    by_ids[key[0]] = action  # one id each (so far): keyed by the id itself
-                    continue
-                if single:  # the first action in parts: key every action by its tuple from now on
-                    by_ids = {(i,): a for i, a in by_ids.items()}
-                    single = False
-                by_ids[key] = action
-            self._by_ids = by_ids
-            self._single = single
+            keys = [encode(action) for action in legal]
+            if not keys or max(map(len, keys)) == 1:  # one id each (so far): keyed by the id itself
+                self._by_ids = {key[0]: action for key, action in zip(keys, legal, strict=True)}
+                self._single = True
+            else:  # some action in parts: every action keyed by its tuple of ids
+                self._by_ids = dict(zip(keys, legal, strict=True))
+                self._single = False
         self._legal: list[int] | None = None
         self.chosen: tuple[int, ...] = ()
         """The ids chosen so far for an action chosen in parts."""
