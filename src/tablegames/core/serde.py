@@ -13,6 +13,7 @@ number with no fractional part is an integer (``2.0`` is ``2``), ``true`` is not
 
 from __future__ import annotations
 
+import collections.abc
 import enum
 import json
 import math
@@ -269,13 +270,218 @@ def to_json(obj: Any) -> Any:
     return converter.unstructure(obj)
 
 
+# -- JSON text written straight from the objects ------------------------------------------------
+#
+# The converter's data passed to json.dumps walks an object twice, the first walk building
+# dicts and lists only for the second to read them. For each attrs class met, _text_encoder()
+# writes a function that makes the same text in one walk, from the class's field annotations,
+# read the way the converter reads them: a declared attrs class by its own fields; an action,
+# an event or anything declared Any by its class at run time; a piece by its notation (each
+# piece's text kept once written); an int, a str or None as json.dumps writes them. A value of
+# any other declared type is written by the converter and json.dumps, as before; so is a class
+# whose annotations cannot be resolved, and a class whose first object's text is not the
+# converter's (the first object of every class is checked, which catches a hook registered on
+# the converter for a class of one's own).
+
+_JSON: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+_string_text: Final[Callable[[str], str]] = json.encoder.encode_basestring
+_int_text: Final = int.__repr__
+_TEXT_ENCODERS: Final[dict[type, Callable[[Any], str]]] = {}
+"""The text function of each attrs class written so far."""
+_GENERAL: Final[set[type]] = {EventLog}
+"""The attrs classes written through the converter (EventLog has a hook of its own)."""
+
+
+def _reference_text(obj: Any, declared: Any = None) -> str:
+    """The text of ``obj`` through the converter, which the written functions match."""
+    if declared is None:
+        declared = Event if _is_tagged(type(obj)) else type(obj)
+    return _JSON.encode(converter.unstructure(obj, declared))
+
+
+_PIECES_KEPT: Final = 4096
+
+
+class _PieceTexts(dict[Any, str]):
+    """The text of each piece of one class written so far, by the piece (pieces are few and written often)."""
+
+    def __init__(self, cls: type) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, piece: Any) -> str:
+        if type(piece) is not self.cls:  # not the declared class: written (and refused) as the converter does
+            return _reference_text(piece, self.cls)
+        text = _string_text(_write_notation(piece))
+        if len(self) < _PIECES_KEPT:  # a bound, for a class of pieces without end
+            self[piece] = text
+        return text
+
+
+def _piece_texts(cls: type) -> Callable[[Any], str]:
+    """The text of a piece declared ``cls``: its notation's, kept for each piece once written."""
+    texts = _PieceTexts(cls)
+    if not issubclass(cls, enum.Enum):  # pieces equal only themselves: a piece found is of the class
+        return texts.__getitem__
+    get = texts.__getitem__
+
+    def text(piece: Any) -> str:  # an enum member equals its value (Suit.SPADES == 0): the class is checked
+        return get(piece) if type(piece) is cls else _reference_text(piece, cls)
+
+    return text
+
+
+_INTS: Final = frozenset({int})
+
+
+def _any_text(value: Any) -> str:
+    """The text of ``value`` by its class at run time, as the converter writes a value declared ``Any``."""
+    kind = type(value)
+    encoder = _TEXT_ENCODERS.get(kind)
+    if encoder is not None:
+        return encoder(value)
+    if kind is int:
+        return _int_text(value)
+    if kind is str:
+        return _string_text(value)
+    if value is None:
+        return "null"
+    if kind is tuple or kind is list:
+        return f"[{','.join(map(_any_text, value))}]"
+    if is_notated(kind):
+        pieces = _TEXT_ENCODERS[kind] = _piece_texts(kind)  # kept with the classes' functions: found first next time
+        return pieces(value)
+    if attrs.has(kind) and kind not in _GENERAL:
+        encoder = _text_encoder(kind)
+        if encoder is not None:
+            return encoder(value)
+    return _reference_text(value)
+
+
+def _value_writer(declared: Any) -> Callable[[Any], str]:
+    """A function writing a value declared ``declared`` as the converter and json.dumps do."""
+    origin = typing.get_origin(declared)
+    args = typing.get_args(declared)
+    if declared is int:
+        return lambda v: _int_text(v) if type(v) is int else _reference_text(v, int)
+    if declared is str:
+        return lambda v: _string_text(v) if type(v) is str else _reference_text(v, str)
+    if declared is bool:
+        return lambda v: "true" if v is True else "false" if v is False else _reference_text(v, bool)
+    if declared is Any:
+        return _any_text
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _value_writer(args[0] if args[1] is type(None) else args[1])
+        return lambda v: "null" if v is None else inner(v)
+    homogeneous = origin is tuple and len(args) == 2 and args[1] is Ellipsis
+    if homogeneous and args[0] is int:
+
+        def ints(v: Any) -> str:
+            if (type(v) is tuple or type(v) is list) and _INTS.issuperset(map(type, v)):
+                return f"[{','.join(map(_int_text, v))}]"
+            return _reference_text(v, declared)
+
+        return ints
+    if homogeneous or (origin in (list, collections.abc.Sequence) and len(args) == 1):
+        item = _value_writer(args[0])
+
+        def sequence(v: Any) -> str:
+            if type(v) is tuple or type(v) is list:
+                return f"[{','.join(map(item, v))}]"
+            return _reference_text(v, declared)
+
+        return sequence
+    if isinstance(declared, type):
+        if _is_tagged(declared):
+            return _any_text  # an action or an event is written by its class at run time, with its tag
+        if is_notated(declared):
+            return _piece_texts(declared)
+        if attrs.has(declared) and declared not in _GENERAL:
+
+            def nested(v: Any, found: Callable[[type], Callable[[Any], str] | None] = _TEXT_ENCODERS.get) -> str:
+                encoder = found(declared)
+                return encoder(v) if encoder is not None else _class_text(declared, v)
+
+            return nested
+    return lambda v: _reference_text(v, declared)
+
+
+def _class_text(cls: type, value: Any) -> str:
+    """The text of ``value``, declared the attrs class ``cls``: by ``cls``'s fields, as the converter writes it."""
+    encoder = _TEXT_ENCODERS.get(cls)
+    if encoder is None and cls not in _GENERAL:
+        encoder = _text_encoder(cls)
+    return encoder(value) if encoder is not None else _reference_text(value, cls)
+
+
+def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
+    """The f-string expression writing the field ``get`` (an attribute read), declared ``declared``.
+
+    An int, a str or an optional value is written in place, with no call for the common
+    case; anything else by the field's writer (``writer``, a name in ``names``).
+    """
+    if declared is int:
+        return f"(_I(x) if type(x := {get}) is int else {writer}(x))"
+    if declared is str:
+        return f"(_S(x) if type(x := {get}) is str else {writer}(x))"
+    args = typing.get_args(declared)
+    if typing.get_origin(declared) in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = args[0] if args[1] is type(None) else args[1]
+        names[f"{writer}_"] = _value_writer(inner)
+        return f'("null" if (x := {get}) is None else {writer}_(x))'
+    return f"{writer}({get})"
+
+
+def _text_encoder(cls: type) -> Callable[[Any], str] | None:
+    """The text function of the attrs class ``cls``, written on first use and checked on its first object.
+
+    ``None`` for a class the converter must write (its annotations cannot be resolved).
+    """
+    try:
+        hints = typing.get_type_hints(cls)
+        fields = [f for f in attrs.fields(cls) if f.init]  # as the converter, which skips init=False fields
+        names: dict[str, Any] = {f"_w{i}": _value_writer(hints[f.name]) for i, f in enumerate(fields)}
+    except Exception:  # annotations that cannot be resolved
+        _GENERAL.add(cls)
+        return None
+    pieces = ["{"]
+    if _is_tagged(cls):
+        names["_tag"] = f'"type":{_string_text(cls.tag)}'  # type: ignore[attr-defined]
+        pieces.append("{_tag}")
+    names.update(_I=_int_text, _S=_string_text)
+    for i, f in enumerate(fields):
+        if i or len(pieces) > 1:
+            pieces.append(",")
+        pieces.append(f'"{f.name}":{{{_inline(hints[f.name], f"o.{f.name}", f"_w{i}", names)}}}')
+    source = "def encode(o):\n    return f'{{" + "".join(pieces[1:]) + "}}'\n"
+    space: dict[str, Any] = dict(names)
+    exec(compile(source, f"<text of {cls.__qualname__}>", "exec"), space)  # source made of field names only
+    written: Callable[[Any], str] = space["encode"]
+    declared: Any = Event if _is_tagged(cls) else cls
+
+    def first(value: Any) -> str:
+        text = written(value)
+        if text == _reference_text(value, declared):
+            _TEXT_ENCODERS[cls] = written
+            return text
+        _TEXT_ENCODERS.pop(cls, None)  # not what the converter writes (a hook of its own): the converter's way
+        _GENERAL.add(cls)
+        return _reference_text(value, declared)
+
+    _TEXT_ENCODERS[cls] = first
+    return first
+
+
 def dumps(obj: Any) -> str:
     """The JSON text of any options, deal, action, event, log or view.
 
     The text is canonical: the same object always gives the same bytes. A log from
     :meth:`Game.log() <tablegames.core.game.Game.log>` is written from its game's
     :class:`LogTexts`: each event is encoded once, the first time a log holding it is written,
-    so writing a growing game's log again costs the events added since.
+    so writing a growing game's log again costs the events added since. Any other attrs object
+    (a view, an action, an event, options) is written in one walk, by a function made from its
+    class's field annotations when the class is first met: the converter's text, byte for byte,
+    without building its dicts and lists first.
 
     >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile
@@ -287,6 +493,12 @@ def dumps(obj: Any) -> str:
         if entry is not None and entry[0]() is obj:
             head = json.dumps(_log_head(converter, obj), separators=(",", ":"), ensure_ascii=False)
             return f'{head[:-1]},"events":[{entry[1].joined(len(obj.events))}]}}'
+    else:
+        encoder = _TEXT_ENCODERS.get(type(obj))
+        if encoder is not None:
+            return encoder(obj)
+        if attrs.has(type(obj)) and not is_notated(type(obj)):
+            return _any_text(obj)  # writes (and keeps) the class's text function
     return json.dumps(to_json(obj), separators=(",", ":"), ensure_ascii=False)
 
 
@@ -315,13 +527,10 @@ class LogTexts:
         texts = self.texts
         done = len(texts)
         if done < count:
-            unstructure = converter.unstructure
-            encode = _EVENT_ENCODER.encode
-            texts.extend(encode(unstructure(e, Event)) for e in self.events[done:count])
+            texts.extend(map(_any_text, self.events[done:count]))
         return ",".join(texts if len(texts) == count else texts[:count])
 
 
-_EVENT_ENCODER: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _LOG_TEXTS: Final[dict[int, tuple[weakref.ref[EventLog], LogTexts]]] = {}
 """The texts of the logs that :func:`remember_texts` was given, by the log's ``id`` (a dead log's entry
 stays until the next sweep, and a new log with its ``id`` replaces it)."""
