@@ -23,6 +23,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import tablegames
@@ -86,9 +87,9 @@ def main() -> None:
             assert seat is not None
             view = game.view(seat)
             assert tablegames.dumps(view) == baseline(view), (variant, game.seed)
-            views.append(per_call(lambda g=game, s=seat: g.view(s), args.repeat))
-            texts.append(per_call(lambda v=view: tablegames.dumps(v), args.repeat))
-            bases.append(per_call(lambda v=view: baseline(v), args.repeat))
+            views.append(per_call(partial(game.view, seat), args.repeat))
+            texts.append(per_call(partial(tablegames.dumps, view), args.repeat))
+            bases.append(per_call(partial(baseline, view), args.repeat))
         view_us, text_us, base_us = (statistics.median(x) for x in (views, texts, bases))
         print(f"{label:<26} {len(games):>9} {view_us:>7.2f} {text_us:>7.2f} {base_us:>9.2f} {base_us / text_us:>7.2f}x")
 
