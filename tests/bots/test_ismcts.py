@@ -10,6 +10,8 @@ import pytest
 
 import tablegames
 from tablegames.bots import GreedyBot, ISMCTSBot, Table
+from tablegames.bots.ismcts import _GenericWorlds, worlds_for
+from tablegames.bots.sampler import WorldSampler
 from tablegames.core.game import Game
 from tablegames.variants.sniff.search import SniffWorlds
 from tests.bots.support import observe
@@ -115,6 +117,96 @@ def test_ismcts_falls_back_to_whole_match_worlds(monkeypatch: pytest.MonkeyPatch
 
 def test_ismcts_refuses_a_budget_without_limit() -> None:
     """A budget needs iterations or seconds, each positive; the playout policy must be known."""
-    for settings in ({"iterations": None}, {"iterations": 0}, {"seconds": 0.0}, {"playout": "smart"}):
+    for settings in (
+        {"iterations": None},
+        {"iterations": 0},
+        {"seconds": 0.0},
+        {"playout": "smart"},
+        {"iterations_per_world": 0},
+        {"iterations_per_world": 2.0},
+    ):
         with pytest.raises(ValueError):
             ISMCTSBot(**settings)
+
+
+@pytest.mark.parametrize(
+    ("variant", "steps", "options"),
+    [("american-sniff", 7, {"players": 2}), ("american-sniff", 9, {"players": 3}), ("four-point-smear", 6, {})],
+)
+@pytest.mark.parametrize("generic", [False, True], ids=["own-worlds", "generic-worlds"])
+def test_a_fork_of_a_world_plays_as_the_world_and_apart_from_it(
+    variant: str, steps: int, options: dict[str, Any], generic: bool
+) -> None:
+    """A fork, played with the same generator, makes the same moves to the same rewards; the world is untouched."""
+    game = _position(variant, steps, **options)
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    observation = observe(game, seat)
+    if generic:
+        worlds: Any = _GenericWorlds(observation, WorldSampler(observation.log()))
+    else:
+        worlds = worlds_for(observation)
+    for seed in range(5):
+        world = worlds.sample(random.Random(seed))
+        fork = world.fork()
+        assert fork is not None and fork is not world and fork.game is not world.game
+        before = list(world.game.events)
+        runs = []
+        for sim in (fork, world.fork(), world):
+            rng = random.Random(100 + seed)
+            moves = []
+            while not sim.finished:
+                move = sim.policy(rng)
+                moves.append(move)
+                sim.step(move)
+            runs.append((moves, sim.rewards(), sim.winner))
+            if sim is not world:
+                assert list(world.game.events) == before  # playing a fork leaves the world as drawn
+        assert runs[0] == runs[1] == runs[2]
+
+
+def test_worlds_are_shared_by_iterations_and_the_search_stays_reproducible() -> None:
+    """With several iterations per world, fewer worlds are drawn; the choice is legal and the same every time."""
+    game = _position("american-sniff", 5, players=2)
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    seat = game.current_player
+    assert seat is not None
+    drawn: list[int] = []
+    original = SniffWorlds.sample
+
+    def counting(self: Any, rng: random.Random) -> Any:
+        drawn.append(1)
+        return original(self, rng)
+
+    choices = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(SniffWorlds, "sample", counting)
+        for _ in range(2):
+            bot = ISMCTSBot(iterations=40, iterations_per_world=8)
+            choices.append(_act(bot, game, seed=4))
+            assert bot.last_iterations == 40
+    assert len(drawn) == 2 * 5  # 40 iterations, 8 in each world drawn
+    assert choices[0] == choices[1] and choices[0] in game.legal_actions()
+
+
+def test_a_world_that_cannot_be_forked_is_drawn_for_every_iteration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A playout whose class does not copy itself (``fork`` gives ``None``) is drawn anew each time."""
+    game = _position("american-sniff", 5, players=2)
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    drawn: list[int] = []
+    original = SniffWorlds.sample
+
+    def unforkable(self: Any, rng: random.Random) -> Any:
+        drawn.append(1)
+        world = original(self, rng)
+        world.fork = lambda: None  # type: ignore[method-assign]  # this world alone
+        return world
+
+    monkeypatch.setattr(SniffWorlds, "sample", unforkable)
+    bot = ISMCTSBot(iterations=12, iterations_per_world=4)
+    assert _act(bot, game) in game.legal_actions()
+    assert len(drawn) == 12

@@ -90,9 +90,15 @@ class ISMCTSBot:
             must be given. With ``seconds``, choices depend on the machine's speed.
         exploration: the UCB1 constant ``c``.
         playout: ``"greedy"`` or ``"random"``, the default policy of playouts.
+        iterations_per_world: how many iterations play in each drawn world (each in a copy of
+            it, :meth:`Playout.fork <tablegames.core.search.Playout.fork>`) before the next
+            world is drawn; ``1`` draws a world for every iteration. Drawing a world consistent
+            with the log and rebuilding its hand costs about as much as a playout, so sharing
+            worlds buys iterations; worlds that cannot be copied are drawn every time.
 
     Raises:
-        ValueError: for a budget without limit, or an unknown playout policy.
+        ValueError: for a budget without limit, an unknown playout policy or
+            ``iterations_per_world`` below 1.
 
     A decision with one legal action is returned at once. The bot sees only its observation,
     never the game, so it cannot cheat; with an iteration budget and a seeded generator its
@@ -109,6 +115,7 @@ class ISMCTSBot:
         seconds: float | None = None,
         exploration: float = 0.7,
         playout: str = "greedy",
+        iterations_per_world: int = 1,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give ISMCTSBot a budget: iterations=, seconds= or both")
@@ -118,6 +125,8 @@ class ISMCTSBot:
             raise ValueError(f"seconds must be positive, not {seconds!r}")
         if playout not in ("greedy", "random"):
             raise ValueError(f"playout is 'greedy' or 'random', not {playout!r}")
+        if type(iterations_per_world) is not int or iterations_per_world < 1:
+            raise ValueError(f"iterations_per_world is an int of at least 1, not {iterations_per_world!r}")
         self.iterations = iterations
         """The most iterations per decision, or ``None``."""
         self.seconds = seconds
@@ -126,6 +135,8 @@ class ISMCTSBot:
         """The UCB1 exploration constant."""
         self.playout = playout
         """The playout policy, ``"greedy"`` or ``"random"``."""
+        self.iterations_per_world = iterations_per_world
+        """How many iterations play in each drawn world."""
         self.last_iterations = 0
         """How many iterations the last search ran (0 when the move was forced)."""
 
@@ -147,10 +158,16 @@ class ISMCTSBot:
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
+        per_world = self.iterations_per_world
+        world: Playout | None = None  # the world drawn last, never played: its forks are
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, worlds.sample(rng), rng)
+            sim = world.fork() if world is not None and done % per_world else None
+            if sim is None:
+                sim = worlds.sample(rng)
+                world = sim.fork() if per_world > 1 else None
+            self._iterate(root, sim, rng)
             done += 1
         self.last_iterations = done
         best = legal[0]
@@ -238,6 +255,17 @@ class _GenericSim(Playout):
 
     def policy(self, rng: random.Random) -> Action:
         return _RANDOM.choose(self.game.legal_actions(), rng)
+
+    def fork(self) -> _GenericSim:
+        """A copy of this world, not played yet."""
+        return _GenericSim(
+            self.game.clone(),
+            deal_class=self.deal_class,
+            scale=self.scale,
+            me=self.me,
+            side_of=self.side_of,
+            offset=self.offset,
+        )
 
     def observe(self, action: Action, events: Sequence[Event]) -> None:
         if self.game.is_over:

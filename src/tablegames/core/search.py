@@ -10,7 +10,8 @@ a match. This module gives the pieces such a variant builds on:
 * :class:`Playout`: one world being played out, with the default reward (each side's score
   change against the mean of the others, squashed by ``tanh``) and a uniformly random policy;
   a variant subclasses it and overrides :meth:`Playout.observe` (when the playout ends),
-  :meth:`Playout.policy` and, where the rules hide a move, :meth:`Playout.hidden_move`.
+  :meth:`Playout.policy`, where the rules hide a move :meth:`Playout.hidden_move`, and, so a
+  search may play several iterations in one drawn world, :meth:`Playout.fork`.
 * :class:`HandWorlds`: draws the current hand's hidden pieces from a :class:`WorldSource` (the
   bots' world sampler), replays the hand's moves in a hand-local game built by the variant,
   and falls back to a whole sampled match when that fails.
@@ -133,6 +134,16 @@ class Playout:
         if self.game.is_over:
             self.winner = self.game.winner
             self.finished = True
+
+    def fork(self) -> Playout | None:
+        """An independent copy of this world, not played yet; ``None`` if the class cannot copy itself.
+
+        Called only on a playout that has not been stepped. A search may then play several
+        iterations in one sampled world (each in a fork), drawing worlds less often: drawing
+        and rebuilding a world costs as much as playing it out. The default, ``None``, means a
+        new world for every iteration; a subclass holding state of its own overrides it.
+        """
+        return None
 
     def rewards(self) -> list[float]:
         """Each side's reward in 0..1: 1 or 0 if a side won, else from the score changes.

@@ -18,17 +18,51 @@ It reads the seat's view and, from the seat's log, the cards played so far in th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from tablegames.components.cards import Card, Rank, Suit, piquet_deck
 from tablegames.core.events import Action, Event
 from tablegames.core.observation import Observation
+from tablegames.mechanics.tricks import TrickCard
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
 from tablegames.variants.smear.events import CardPlayed, HandDealt
 from tablegames.variants.smear.rules import CARD_POINTS, ORDER
-from tablegames.variants.smear.view import SmearView
 
-__all__ = ["best_suit", "choose", "hand_plays", "smear_choice", "suit_value"]
+__all__ = ["Seen", "best_suit", "choose", "hand_plays", "smear_choice", "suit_value"]
+
+
+class Seen(Protocol):
+    """What the heuristic reads of a seat's view (a :class:`~tablegames.variants.smear.view.SmearView` has it all)."""
+
+    @property
+    def seat(self) -> int:
+        """The seat choosing."""
+        ...  # pragma: no cover
+
+    @property
+    def phase(self) -> str:
+        """``"bidding"``, ``"discard"``, ``"play"`` or ``"over"``."""
+        ...  # pragma: no cover
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The seat's cards."""
+        ...  # pragma: no cover
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, once led."""
+        ...  # pragma: no cover
+
+    @property
+    def trick(self) -> tuple[TrickCard, ...]:
+        """The trick in progress."""
+        ...  # pragma: no cover
+
+    @property
+    def discarded(self) -> tuple[Card, ...] | None:
+        """The seat's own discards, if it is the bidder."""
+        ...  # pragma: no cover
 
 _DECK: Final = piquet_deck()
 
@@ -121,8 +155,11 @@ def _keep_value(card: Card, trump: Suit) -> float:
     return {Rank.TEN: 0, Rank.ACE: 9, Rank.KING: 6, Rank.QUEEN: 5, Rank.JACK: 4}.get(card.rank, ORDER[card.rank] / 4)
 
 
-def smear_choice(view: SmearView, legal: Sequence[Action], *, played: Iterable[Card], options: Any) -> Action:
-    """The greedy Smear action for the seat of ``view``, given the cards played so far in the hand."""
+def smear_choice(view: Seen, legal: Sequence[Action], *, played: Iterable[Card], options: Any) -> Action:
+    """The greedy Smear action for the seat of ``view``, given the cards played so far in the hand.
+
+    ``view`` is the seat's view, or anything with what of it :class:`Seen` names.
+    """
     high_low = getattr(options, "high_low", "ace-seven")
     if view.phase == "bidding":
         return _bid(view, legal, high_low=high_low, pickup=getattr(options, "seen_undealt", 0))
@@ -135,7 +172,7 @@ def smear_choice(view: SmearView, legal: Sequence[Action], *, played: Iterable[C
     return cards[_card(view, list(cards), set(played), high_low=high_low)]
 
 
-def _bid(view: SmearView, legal: Sequence[Action], *, high_low: str, pickup: int) -> Action:
+def _bid(view: Seen, legal: Sequence[Action], *, high_low: str, pickup: int) -> Action:
     value = max(suit_value(view.hand, s, high_low=high_low) for s in Suit) + 0.25 * pickup
     amount = min(4, int(value))
     for action in legal:
@@ -144,7 +181,7 @@ def _bid(view: SmearView, legal: Sequence[Action], *, high_low: str, pickup: int
     return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
 
-def _card(view: SmearView, cards: list[Card], played: set[Card], *, high_low: str) -> Card:
+def _card(view: Seen, cards: list[Card], played: set[Card], *, high_low: str) -> Card:
     """The card to play among the legal ``cards``."""
     hand = view.hand
     trump = view.trump

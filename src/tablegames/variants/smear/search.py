@@ -20,11 +20,12 @@ from typing import Any
 
 import attrs
 
-from tablegames.components.cards import Card
-from tablegames.core.events import Action, Event
+from tablegames.components.cards import Card, Suit
+from tablegames.core.events import Action, Event, visible
 from tablegames.core.game import MAX_TARGET, Game
 from tablegames.core.observation import Observation
 from tablegames.core.search import EPSILON, HandWorlds, Playout, WorldSource
+from tablegames.mechanics.tricks import TrickCard
 from tablegames.variants.smear.actions import Discard, Pass
 from tablegames.variants.smear.events import CardPlayed, HandDealt, HandScored, ThrownIn
 from tablegames.variants.smear.heuristic import smear_choice
@@ -52,6 +53,20 @@ class SmearPlayout(Playout):
         self.change = [0, 0]
         """Each side's score change when the hand was settled."""
 
+    def fork(self) -> SmearPlayout:
+        """A copy of this world, not played yet (its game cloned, the cards played copied)."""
+        return SmearPlayout(
+            self.game.clone(),
+            list(self.played),
+            options=self.options,
+            real=self.real,
+            greedy=self.greedy,
+            me=self.me,
+            scale=self.scale,
+            side_of=self.side_of,
+            offset=self.offset,
+        )
+
     def hidden_move(self) -> bool:
         """Another seat's discard: the searching seat never sees which cards."""
         return self.current != self.me and isinstance(self.game.legal_actions()[0], Discard)
@@ -66,7 +81,7 @@ class SmearPlayout(Playout):
             if isinstance(legal[0], Pass) and len(legal) > 1:
                 return legal[0] if rng.random() < 0.6 else legal[1]
             return legal[rng.randrange(len(legal))]
-        return smear_choice(game.view(self.current), legal, played=self.played, options=self.options)
+        return smear_choice(_Seen(game, self.current), legal, played=self.played, options=self.options)
 
     def observe(self, action: Action, events: Sequence[Event]) -> None:
         """Keep the cards played; at the hand's score, settle it with the real scores and stop."""
@@ -94,6 +109,26 @@ class SmearPlayout(Playout):
         d = self.change[0] - self.change[1]
         r0 = 0.5 + 0.5 * math.tanh(d / self.scale)
         return [r0, 1.0 - r0]
+
+
+class _Seen:
+    """What the heuristic reads of a seat's view (:class:`~tablegames.variants.smear.heuristic.Seen`), from the game.
+
+    The same values as the seat's :class:`~tablegames.variants.smear.view.SmearView`, without
+    building the rest of it at every move of a playout.
+    """
+
+    __slots__ = ("discarded", "hand", "phase", "seat", "trick", "trump")
+
+    def __init__(self, game: Any, seat: int) -> None:
+        play = game.trick_play
+        self.seat = seat
+        self.phase: str = game.phase
+        self.hand: tuple[Card, ...] = tuple(game.hands[seat])
+        self.trump: Suit | None = play.trump
+        self.trick: tuple[TrickCard, ...] = play.trick_cards()
+        own = game.bidder is not None and visible(game.bidder, seat)
+        self.discarded: tuple[Card, ...] | None = game.discards if own else None
 
 
 class SmearWorlds(HandWorlds):

@@ -5,8 +5,8 @@ leader), the hand's placements applied again, the match scores kept aside as an 
 target is out of reach, so the hand-local game never ends the match by itself; instead the
 playout ends, with a winner, as soon as a side's real score reaches the target, or without one
 at the end of the hand. Greedy playouts place by :func:`~tablegames.variants.sniff.heuristic.sniff_choice`
-on a layout kept up to date move by move, with :data:`~tablegames.core.search.EPSILON` random
-moves. The reward scale is the variant's (25 points).
+on the world's own layout, with :data:`~tablegames.core.search.EPSILON` random moves. The reward
+scale is the variant's (25 points).
 """
 
 from __future__ import annotations
@@ -21,10 +21,8 @@ from tablegames.core.events import Action, Event
 from tablegames.core.game import MAX_TARGET, Game
 from tablegames.core.observation import Observation
 from tablegames.core.search import EPSILON, HandWorlds, Playout, WorldSource
-from tablegames.mechanics.line import LineLayout, arm_index
-from tablegames.variants.sniff.actions import Play
 from tablegames.variants.sniff.events import HandDealt, HandEnded, LeaderDrawn, Scored
-from tablegames.variants.sniff.heuristic import sniff_choice, sniff_layout
+from tablegames.variants.sniff.heuristic import sniff_choice
 from tablegames.variants.sniff.options import SniffDeal
 
 __all__ = ["SniffPlayout", "SniffWorlds"]
@@ -33,10 +31,8 @@ __all__ = ["SniffPlayout", "SniffWorlds"]
 class SniffPlayout(Playout):
     """A Sniff world played to the end of the hand, or until a side reaches the target."""
 
-    def __init__(self, game: Game, layout: LineLayout, *, target: int, greedy: bool, **kwargs: Any) -> None:
+    def __init__(self, game: Game, *, target: int, greedy: bool, **kwargs: Any) -> None:
         super().__init__(game, **kwargs)
-        self.layout = layout
-        """The layout of the world, kept up to date for the heuristic."""
         self.target = target
         """The match's real target."""
         self.greedy = greedy
@@ -47,12 +43,22 @@ class SniffPlayout(Playout):
         legal = self.game.legal_actions()
         if not self.greedy or len(legal) == 1 or rng.random() < EPSILON:
             return legal[rng.randrange(len(legal))]
-        return sniff_choice(self.layout, legal)
+        return sniff_choice(self.game.layout, legal)  # type: ignore[attr-defined]  # a Sniff world
+
+    def fork(self) -> SniffPlayout:
+        """A copy of this world, not played yet (its game cloned)."""
+        return SniffPlayout(
+            self.game.clone(),
+            target=self.target,
+            greedy=self.greedy,
+            me=self.me,
+            scale=self.scale,
+            side_of=self.side_of,
+            offset=self.offset,
+        )
 
     def observe(self, action: Action, events: Sequence[Event]) -> None:
-        """Keep the layout; stop when a count reaches the real target or the hand ends."""
-        if isinstance(action, Play):
-            self.layout.place(action.tile, None if action.end is None else arm_index(action.end))
+        """Stop when a count reaches the real target or the hand ends."""
         for event in events:
             if isinstance(event, Scored) and event.reason == "count":
                 if self.offset[event.side] + event.total >= self.target:
@@ -78,7 +84,6 @@ class SniffWorlds(HandWorlds):
             leader = ended[-1].seat if ended else None
         self.leader = leader
         view = observation.view
-        self.layout = sniff_layout(view)
         self.side_of = tuple(view.side_of_seat)
         self.real = tuple(view.scores)
         self.target: int = observation.options.target
@@ -95,7 +100,6 @@ class SniffWorlds(HandWorlds):
         offset = [r - s for r, s in zip(self.real, game.scores, strict=True)]
         return SniffPlayout(
             game,
-            self.layout.copy(),
             target=self.target,
             greedy=self.greedy,
             me=self.me,
