@@ -21,9 +21,11 @@ def test_flags_follow_the_fields_of_the_options_class() -> None:
 
 
 def test_bot_specifications_carry_settings() -> None:
-    """A bot is a name with optional :key=value settings, parsed as bools, ints, floats or text."""
+    """A bot is a name with optional :key=value settings, parsed as bools, ints, floats, None or text."""
     spec = BotSpec.parse("random:pass_rate=0.25:note=x")
     assert (spec.name, spec.settings) == ("random", {"pass_rate": 0.25, "note": "x"})
+    spec = BotSpec.parse("ismcts:seconds=0.1:iterations=None:playout=greedy")
+    assert spec.settings == {"seconds": 0.1, "iterations": None, "playout": "greedy"}
     assert [s.name for s in parse_bots("random, random:pass_rate=1")] == ["random", "random"]
 
 

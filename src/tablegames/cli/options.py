@@ -196,6 +196,8 @@ class BotSpec:
 def _setting(value: str) -> Any:
     if value.lower() in ("true", "false"):
         return value.lower() == "true"
+    if value.lower() in ("none", "null"):  # no limit: ismcts:seconds=0.1:iterations=none
+        return None
     for kind in (int, float):
         try:
             return kind(value)
