@@ -383,7 +383,16 @@ def _value_writer(declared: Any) -> Callable[[Any], str]:
 
         return ints
     if homogeneous or (origin in (list, collections.abc.Sequence) and len(args) == 1):
-        item = _value_writer(args[0])
+        kind = args[0]
+        item = _value_writer(kind)
+        if isinstance(kind, type) and attrs.has(kind) and not _is_tagged(kind) and not is_notated(kind):
+
+            def records(v: Any, found: Callable[[type], Callable[[Any], str] | None] = _TEXT_ENCODERS.get) -> str:
+                if type(v) is tuple or type(v) is list:  # the class's function looked up once, not per item
+                    return f"[{','.join(map(found(kind) or item, v))}]"
+                return _reference_text(v, declared)
+
+            return records
 
         def sequence(v: Any) -> str:
             if type(v) is tuple or type(v) is list:
@@ -424,10 +433,14 @@ def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
         return f"(_I(x) if type(x := {get}) is int else {writer}(x))"
     if declared is str:
         return f"(_S(x) if type(x := {get}) is str else {writer}(x))"
+    if declared is bool:
+        return f'("true" if (x := {get}) is True else "false" if x is False else {writer}(x))'
     args = typing.get_args(declared)
     if typing.get_origin(declared) in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
         inner = args[0] if args[1] is type(None) else args[1]
         names[f"{writer}_"] = _value_writer(inner)
+        if inner is int:
+            return f'("null" if (x := {get}) is None else _I(x) if type(x) is int else {writer}_(x))'
         return f'("null" if (x := {get}) is None else {writer}_(x))'
     return f"{writer}({get})"
 
