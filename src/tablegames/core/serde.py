@@ -442,6 +442,18 @@ def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
         if inner is int:
             return f'("null" if (x := {get}) is None else _I(x) if type(x) is int else {writer}_(x))'
         return f'("null" if (x := {get}) is None else {writer}_(x))'
+    if typing.get_origin(declared) is tuple and len(args) == 2 and args[1] is Ellipsis:  # a tuple, joined in place
+        kind = args[0]
+        join = f'("[" + ",".join(map({{}}, x)) + "]") if type(x := {get}) is tuple'
+        if kind is int:
+            return f"({join.format('_I')} and _INTS.issuperset(map(type, x)) else {writer}(x))"
+        if isinstance(kind, type) and is_notated(kind) and not issubclass(kind, enum.Enum):
+            names[f"{writer}_"] = _piece_texts(kind)
+            return f"({join.format(writer + '_')} else {writer}(x))"
+        if isinstance(kind, type) and attrs.has(kind) and not _is_tagged(kind):
+            names[f"{writer}_"] = _value_writer(kind)
+            names[f"{writer}_k"] = kind
+            return f"({join.format(f'_F({writer}_k) or {writer}_')} else {writer}(x))"
     return f"{writer}({get})"
 
 
@@ -461,7 +473,7 @@ def _text_encoder(cls: type) -> Callable[[Any], str] | None:
     if _is_tagged(cls):
         names["_tag"] = f'"type":{_string_text(cls.tag)}'  # type: ignore[attr-defined]
         pieces.append("{_tag}")
-    names.update(_I=_int_text, _S=_string_text)
+    names.update(_I=_int_text, _S=_string_text, _INTS=_INTS, _F=_TEXT_ENCODERS.get)
     for i, f in enumerate(fields):
         if i or len(pieces) > 1:
             pieces.append(",")
