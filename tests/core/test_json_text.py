@@ -126,9 +126,13 @@ def test_values_of_the_wrong_type_are_written_as_the_converter_writes_them(value
         text: str
         maybe: int | None
         numbers: tuple[int, ...]
+        listed: tuple[int, ...]
+        tiles: tuple[Tile, ...]
         flag: bool
 
-    loose = Loose(number=value, text=value, maybe=value, numbers=(1, value), flag=value)
+    loose = Loose(
+        number=value, text=value, maybe=value, numbers=(1, value), listed=[2, value], tiles=[Tile(1, 0)], flag=value
+    )
     try:
         expected = reference(loose)
     except Exception as exc:  # the converter refuses it: so must the function, with the same kind of error
