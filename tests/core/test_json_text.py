@@ -130,8 +130,9 @@ def test_values_of_the_wrong_type_are_written_as_the_converter_writes_them(value
         tiles: tuple[Tile, ...]
         flag: bool
 
+    lists: Any = ([2, value], [Tile(1, 0)])  # lists where tuples are declared: written as the converter writes them
     loose = Loose(
-        number=value, text=value, maybe=value, numbers=(1, value), listed=[2, value], tiles=[Tile(1, 0)], flag=value
+        number=value, text=value, maybe=value, numbers=(1, value), listed=lists[0], tiles=lists[1], flag=value
     )
     try:
         expected = reference(loose)
