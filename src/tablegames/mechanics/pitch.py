@@ -221,10 +221,6 @@ class PitchGame(Game):
         """Seats and sides, the partnerships 0+2 and 1+3."""
         return self._seating
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The current player's legal actions: a pass (unless stuck) then the bids; or the playable cards."""
-        return super().legal_actions()
-
     def view_fields(self, seat: int) -> dict[str, Any]:
         """The fields of :class:`PitchView` and ``target`` and ``winner``, for the variant's ``view``."""
         self._check_seat(seat)

@@ -118,10 +118,6 @@ class Smear(PitchGame):
     """The bidder's discards (they count for the bidder's side in Game)."""
     _allowance: tuple[int, int, int, int]
 
-    def legal_actions(self) -> Sequence[Action]:
-        """The current player's legal actions: a pass then the bids; discards; or cards."""
-        return super().legal_actions()
-
     def view(self, seat: int) -> SmearView:
         """What ``seat`` may know: its cards, the bidding, the trick, scores, its legal actions."""
         own = self.bidder is not None and visible(self.bidder, seat)
