@@ -181,6 +181,12 @@ class Follow(enum.Enum):
     """Any card at any time."""
 
 
+# The policies as plain names: an enum member read from its class costs a lookup on every call.
+_ANY: Final = Follow.ANY
+_FOLLOW_OR_TRUMP: Final = Follow.FOLLOW_OR_TRUMP
+_ELSE_TRUMP: Final = Follow.MUST_FOLLOW_ELSE_TRUMP
+
+
 def _natural_suit(card: Card) -> Suit | None:
     return card.suit
 
@@ -203,23 +209,23 @@ def legal_cards(
         suit_of: the suit a card counts as (for games where a card changes suit, such as a
             Euchre bower); by default its printed suit.
     """
-    if led is None or policy is Follow.ANY:
+    if led is None or policy is _ANY:
         return list(hand)
     if suit_of is _natural_suit:  # the common case, without a call per card
         following = [c for c in hand if c.suit == led]
-        if following and policy is Follow.FOLLOW_OR_TRUMP and trump is not None and trump != led:
+        if following and policy is _FOLLOW_OR_TRUMP and trump is not None and trump != led:
             return [c for c in hand if c.suit == led or c.suit == trump]
-        if following or policy is not Follow.MUST_FOLLOW_ELSE_TRUMP or trump is None:
+        if following or policy is not _ELSE_TRUMP or trump is None:
             return following or list(hand)
         return [c for c in hand if c.suit == trump] or list(hand)
     following = [c for c in hand if suit_of(c) == led]
     if not following:
-        if policy is Follow.MUST_FOLLOW_ELSE_TRUMP and trump is not None:
+        if policy is _ELSE_TRUMP and trump is not None:
             trumps = [c for c in hand if suit_of(c) == trump]
             if trumps:
                 return trumps
         return list(hand)
-    if policy is Follow.FOLLOW_OR_TRUMP and trump is not None and trump != led:
+    if policy is _FOLLOW_OR_TRUMP and trump is not None and trump != led:
         return [c for c in hand if suit_of(c) in (led, trump)]
     return following
 
