@@ -65,6 +65,54 @@ class BadRewardSniff(Sniff):
         return _BadRewardWorlds(cls, observation, worlds, greedy=greedy)
 
 
+class _SharingPlayout(SniffPlayout):
+    def fork(self) -> SniffPlayout:
+        fork = super().fork()
+        fork.game = self.game  # the world itself, not a copy
+        return fork
+
+
+class _SharingWorlds(SniffWorlds):
+    def wrap(self, game: Sniff, *, local: bool) -> SniffPlayout:  # type: ignore[override]
+        playout = super().wrap(game, local=local)
+        playout.__class__ = _SharingPlayout
+        return playout
+
+
+class SharedForkSniff(Sniff):
+    """Its playouts' forks share the world's game."""
+
+    name: ClassVar[str] = "shared-fork-sniff"
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        return _SharingWorlds(cls, observation, worlds, greedy=greedy)
+
+
+class _StrayPlayout(SniffPlayout):
+    def fork(self) -> SniffPlayout:
+        fork = super().fork()
+        fork.greedy = not self.greedy  # a copy that plays by another policy
+        return fork
+
+
+class _StrayWorlds(SniffWorlds):
+    def wrap(self, game: Sniff, *, local: bool) -> SniffPlayout:  # type: ignore[override]
+        playout = super().wrap(game, local=local)
+        playout.__class__ = _StrayPlayout
+        return playout
+
+
+class StrayForkSniff(Sniff):
+    """Its playouts' forks play otherwise than their worlds."""
+
+    name: ClassVar[str] = "stray-fork-sniff"
+
+    @classmethod
+    def search_worlds(cls, observation: Observation, worlds: WorldSource, *, greedy: bool) -> SearchWorlds:
+        return _StrayWorlds(cls, observation, worlds, greedy=greedy)
+
+
 class MultilineSniff(Sniff):
     """It describes an event in two lines."""
 

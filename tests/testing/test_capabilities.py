@@ -14,6 +14,8 @@ from tests.testing.planted_capabilities import (
     BadRewardSniff,
     LostWorldSniff,
     MultilineSniff,
+    SharedForkSniff,
+    StrayForkSniff,
     TupleViewSniff,
     WildHeuristicSniff,
 )
@@ -34,6 +36,8 @@ def test_the_built_in_capabilities_pass(name: str) -> None:
         (WildHeuristicSniff, "the heuristic chose"),
         (LostWorldSniff, "is not at seat"),
         (BadRewardSniff, "are not one in 0..1 per side"),
+        (SharedForkSniff, "is not a copy of the world"),
+        (StrayForkSniff, "does not play as the world did"),
     ],
 )
 def test_a_broken_capability_fails_the_check(variant: type, detail: str) -> None:

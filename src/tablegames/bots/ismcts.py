@@ -258,7 +258,7 @@ class _GenericSim(Playout):
 
     def fork(self) -> _GenericSim:
         """A copy of this world, not played yet."""
-        return _GenericSim(
+        return type(self)(  # a subclass with the same arguments forks as itself
             self.game.clone(),
             deal_class=self.deal_class,
             scale=self.scale,

@@ -141,7 +141,9 @@ class Playout:
         Called only on a playout that has not been stepped. A search may then play several
         iterations in one sampled world (each in a fork), drawing worlds less often: drawing
         and rebuilding a world costs as much as playing it out. The default, ``None``, means a
-        new world for every iteration; a subclass holding state of its own overrides it.
+        new world for every iteration. The built-in playouts fork as ``type(self)(...)`` with
+        their own arguments, so a subclass of one with the same arguments forks as itself; a
+        subclass with arguments or state of its own overrides it.
         """
         return None
 

@@ -10,14 +10,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Final
 
 from tablegames.bots.greedy import GreedyBot
 from tablegames.bots.ismcts import worlds_for
 from tablegames.bots.sampler import WorldSampler
 from tablegames.core.errors import LogError
+from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
+from tablegames.core.search import Playout
 from tablegames.core.serde import dumps
 from tablegames.testing._support import as_registered
 from tablegames.testing.scenario import ConformanceError, Scenario
@@ -69,6 +72,20 @@ def check_worlds(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         world.clone().apply(world.legal_actions()[0])
 
 
+def _play_out(
+    playout: Playout, rng: random.Random, fail: Callable[[str], ConformanceError]
+) -> tuple[list[Action], list[float], int | None]:
+    """Step ``playout`` by its own policy to its horizon: its moves, its rewards and its winner."""
+    moves: list[Action] = []
+    for _ in range(PLAYOUT_LIMIT):
+        if playout.finished:
+            return moves, playout.rewards(), playout.winner
+        move = playout.policy(rng)
+        moves.append(move)
+        playout.step(move)
+    raise fail(f"a playout did not end in {PLAYOUT_LIMIT} moves")
+
+
 def _observation(game: Game, seat: int) -> Observation:
     return Observation(
         variant=game.name,
@@ -93,7 +110,9 @@ def check_capabilities(scenario: Scenario, *, max_steps: int = 10_000) -> None:
       :meth:`~tablegames.core.game.Game.search_worlds`, else the generic worlds) is at the
       seat's decision, with the same legal actions; its playout, stepped by its own policy,
       reaches its horizon within :data:`PLAYOUT_LIMIT` moves and gives every side a reward in
-      0..1.
+      0..1; and its :meth:`~tablegames.core.search.Playout.fork`, if it has one, is a copy of the
+      world as drawn that, played with the same generator, makes the same moves to the same
+      rewards.
     """
 
     def fail(detail: str) -> ConformanceError:
@@ -119,15 +138,17 @@ def check_capabilities(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         if greedy not in observation.legal:
             raise fail(f"greedy chose {greedy!r}, which is not legal")
         sides = game.sides
-        for playout in playouts:
+        for number, playout in enumerate(playouts):
             if playout.current != seat or tuple(playout.legal()) != observation.legal:
                 raise fail(f"a search world is not at seat {seat}'s decision with its legal actions")
-            for _ in range(PLAYOUT_LIMIT):
-                if playout.finished:
-                    break
-                playout.step(playout.policy(rng))
-            else:
-                raise fail(f"a playout did not end in {PLAYOUT_LIMIT} moves")
-            rewards = playout.rewards()
+            fork = playout.fork()
+            drawn = tuple(playout.game.events)
+            played = _play_out(playout, random.Random(number), fail)
+            if fork is not None:
+                if fork.game is playout.game or tuple(fork.game.events) != drawn:
+                    raise fail("a fork of a world is not a copy of the world as it was drawn")
+                if _play_out(fork, random.Random(number), fail) != played:
+                    raise fail("a fork of a world, played with the same generator, does not play as the world did")
+            rewards = played[1]
             if len(rewards) != sides or not all(0.0 <= r <= 1.0 for r in rewards):
                 raise fail(f"a playout's rewards {rewards!r} are not one in 0..1 per side")

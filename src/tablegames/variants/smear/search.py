@@ -55,7 +55,7 @@ class SmearPlayout(Playout):
 
     def fork(self) -> SmearPlayout:
         """A copy of this world, not played yet (its game cloned, the cards played copied)."""
-        return SmearPlayout(
+        return type(self)(  # a subclass with the same arguments forks as itself
             self.game.clone(),
             list(self.played),
             options=self.options,

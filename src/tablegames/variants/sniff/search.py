@@ -47,7 +47,7 @@ class SniffPlayout(Playout):
 
     def fork(self) -> SniffPlayout:
         """A copy of this world, not played yet (its game cloned)."""
-        return SniffPlayout(
+        return type(self)(  # a subclass with the same arguments forks as itself
             self.game.clone(),
             target=self.target,
             greedy=self.greedy,
