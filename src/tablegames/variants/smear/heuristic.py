@@ -186,7 +186,8 @@ def _card(view: Seen, cards: list[Card], played: set[Card], *, high_low: str) ->
     hand = view.hand
     trump = view.trump
     seat = view.seat
-    unseen = [c for c in _DECK if c not in played and c not in hand and c not in (view.discarded or ())]
+    known = played.union(hand, view.discarded or ())
+    unseen = [c for c in _DECK if c not in known]
     trick = view.trick
     if not trick:
         if trump is None:
