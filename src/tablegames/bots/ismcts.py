@@ -45,6 +45,12 @@ later hand, so the hand's score difference is the natural short-horizon proxy of
   already settled, so a sample costs about one hand's replay), played out with random moves
   until the next deal event or the end of the match.
 
+**Sharing worlds.** With ``iterations_per_world=N`` the search draws a world every ``N``
+iterations and plays each of them in a copy of it (:meth:`Playout.fork
+<tablegames.core.search.Playout.fork>`): fewer distinct worlds, but drawing one and rebuilding
+its hand costs about as much as a playout, so the same time buys more iterations. The default,
+1, is the search described above.
+
 >>> import random, tablegames
 >>> from tablegames.bots import GreedyBot, ISMCTSBot, Table
 >>> game = tablegames.new_game("american-sniff", seed=1, players=2)
