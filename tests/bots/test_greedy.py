@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 import tablegames
 from tablegames.bots import GreedyBot
 from tablegames.components.cards import Card, Suit
@@ -12,8 +15,8 @@ from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.variants.smear import Bid, Discard, Pass, PlayCard, SmearOptions, SmearView, TrickCard
 from tablegames.variants.smear.heuristic import smear_choice, suit_value
-from tablegames.variants.sniff import Scored
-from tablegames.variants.sniff.heuristic import sniff_layout
+from tablegames.variants.sniff import Play, Scored, Sniff
+from tablegames.variants.sniff.heuristic import _points_once_open, placement_points, sniff_layout
 from tests.bots.support import observe, positions
 
 
@@ -243,3 +246,38 @@ def test_a_penalty_variant_turns_the_greedy_gain_and_the_playout_reward_around()
         plain.apply(action)
         penalty.apply(action)
     assert checked == 5, "the match had scoring plays to check"
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.sampled_from([2, 3, 4]))
+def test_sniff_points_worked_out_from_the_count_are_those_of_a_trial_placement(seed: int, players: int) -> None:
+    """Once the Sniff's branches are open, a placement's points come from the count now; they equal a trial's."""
+    game = _sniff(seed, players)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(400):
+        if game.is_over:
+            break
+        from_count = _points_once_open(game.layout)
+        if from_count is not None:
+            for play in game.legal_actions():
+                assert isinstance(play, Play)
+                assert from_count(game.layout, play) == placement_points(game.layout, play), play
+                compared += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert compared > 0  # a match opens the Sniff's branches in some hand
+
+
+def test_sniff_points_are_not_worked_out_from_the_count_before_the_branches_open() -> None:
+    """Before the Sniff and both its line sides are down, a placement may change more than one end."""
+    game = _sniff(3, 2)
+    assert _points_once_open(game.layout) is None  # the empty layout
+    while not game.layout.branches_open:
+        assert _points_once_open(game.layout) is None
+        game.apply(game.legal_actions()[0])
+    assert _points_once_open(game.layout) is not None
+
+
+def _sniff(seed: int, players: int) -> Sniff:
+    game = tablegames.new_game("american-sniff", seed=seed, players=players)
+    assert isinstance(game, Sniff)
+    return game

@@ -10,17 +10,19 @@ layout they keep up to date.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
-from tablegames.mechanics.line import LineLayout, arm_index
+from tablegames.mechanics.line import ARM_IDS, NORTH, LineLayout, arm_index
 from tablegames.variants.sniff.actions import Play
-from tablegames.variants.sniff.rules import new_layout, sniff_count
+from tablegames.variants.sniff.rules import END_WEIGHTS, new_layout, sniff_count
 from tablegames.variants.sniff.view import SniffView
 
 __all__ = ["choose", "placement_points", "sniff_choice", "sniff_layout"]
+
+_ARM: Final = {arm_id: arm_index(arm_id) for arm_id in ARM_IDS}
 
 
 def choose(observation: Observation) -> Action:
@@ -68,10 +70,39 @@ def sniff_choice(layout: LineLayout, legal: Sequence[Action]) -> Action:
     """
     best: Action = legal[0]
     best_key: tuple[int, int, bool] | None = None
+    points_after = _points_once_open(layout) or placement_points
     for play in legal:
         assert isinstance(play, Play)
-        points = placement_points(layout, play)
+        points = points_after(layout, play)
         key = (points, play.tile.pips, play.tile.is_double)
         if best_key is None or key > best_key:
             best, best_key = play, key
     return best
+
+
+def _points_once_open(layout: LineLayout) -> Callable[[LineLayout, Play], int] | None:
+    """:func:`placement_points` worked out from the count now, for a layout whose Sniff has opened its branches.
+
+    Then a placement on an arm changes only that arm's end (and, on a bare branch, the Sniff's
+    share of the count), so no copy of the layout is needed. ``None`` before that, when a
+    placement may make the Sniff or open its branches.
+    """
+    if not layout.branches_open or len(layout.values) != 4 or layout.line_sides_continued() < 2:
+        return None
+    count = sniff_count(layout)
+    values = layout.values
+    kinds = layout.outer_kinds
+    tiles = layout.tiles
+    sniff = layout.spinner.high  # type: ignore[union-attr]  # open branches mean a Sniff
+
+    def points(_: LineLayout, play: Play) -> int:
+        arm = _ARM[play.end]  # type: ignore[index]  # a legal play on an open layout names an end
+        value = values[arm]
+        tile = play.tile
+        after = count - END_WEIGHTS[kinds[arm]] * value
+        after += 2 * value if tile.high == tile.low else (tile.low if tile.high == value else tile.high)
+        if arm >= NORTH and not tiles[arm]:
+            after -= sniff  # the first tile on a branch covers the Sniff's half there
+        return after if after and after % 5 == 0 else 0
+
+    return points

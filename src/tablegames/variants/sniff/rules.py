@@ -6,12 +6,14 @@ from typing import Final
 
 from tablegames.mechanics.line import ArmEnd, LineLayout
 
-__all__ = ["new_layout", "round_pips", "sniff_count"]
+__all__ = ["END_WEIGHTS", "new_layout", "round_pips", "sniff_count"]
 
 # What an arm's outer value counts for, by its ArmEnd kind: a plain tile once, a double
 # twice, the Sniff nothing of its own (it is counted once, below).
 _WEIGHT: Final = {ArmEnd.PLAIN: 1, ArmEnd.DOUBLE: 2, ArmEnd.SPINNER: 0}
 _WEIGHTS: Final = tuple(_WEIGHT[kind] for kind in sorted(_WEIGHT))
+END_WEIGHTS: Final[tuple[int, ...]] = _WEIGHTS
+"""What an open arm's outer value counts for, by its :class:`~tablegames.mechanics.line.ArmEnd` kind (an index)."""
 
 
 def new_layout() -> LineLayout:
