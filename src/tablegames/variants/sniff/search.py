@@ -93,7 +93,9 @@ class SniffWorlds(HandWorlds):
     def local_game(self, dealt: Any, rng: random.Random) -> Game:
         """A game of this hand alone: the sampled hands and stock, the same leader, no reachable target."""
         deal = SniffDeal(hands=dealt.hands, stock=dealt.stock, leader=self.leader)
-        return self.game_class.create(self.options, seed=rng.randrange(2**63), deals=[deal])
+        # The next hand is never played (a playout stops at the end of this one), but the game
+        # deals it in the same move: stacked, it is dealt without a shuffle.
+        return self.game_class.create(self.options, seed=rng.randrange(2**63), deals=[deal, deal])
 
     def wrap(self, game: Game, *, local: bool) -> SniffPlayout:
         """The playout of ``game``, its scores offset to the real match scores."""
