@@ -144,7 +144,9 @@ class SmearWorlds(HandWorlds):
     def local_game(self, dealt: Any, rng: random.Random) -> Game:
         """A game of this hand alone: the sampled hands, undealt cards and dealer, no reachable target."""
         deal = SmearDeal(hands=dealt.hands, undealt=dealt.undealt, dealer=dealt.dealer)
-        return self.game_class.create(self.local_options, seed=rng.randrange(2**63), deals=[deal])
+        # The next hand is never played (a playout stops at the end of this one, or at a
+        # throw-in), but the game deals it in the same move: stacked, it is dealt without a shuffle.
+        return self.game_class.create(self.local_options, seed=rng.randrange(2**63), deals=[deal, deal])
 
     def wrap(self, game: Game, *, local: bool) -> SmearPlayout:
         """The playout of ``game``."""
