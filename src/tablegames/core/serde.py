@@ -277,7 +277,7 @@ def to_json(obj: Any) -> Any:
 # writes a function that makes the same text in one walk, from the class's field annotations,
 # read the way the converter reads them: a declared attrs class by its own fields; an action,
 # an event or anything declared Any by its class at run time; a piece by its notation (each
-# piece's text kept once written); an int, a str or None as json.dumps writes them. A value of
+# piece's text kept once written); an int, a str, a bool or None as json.dumps writes them. A value of
 # any other declared type is written by the converter and json.dumps, as before; so is a class
 # whose annotations cannot be resolved, and a class whose first object's text is not the
 # converter's (the first object of every class is checked, which catches a hook registered on
@@ -426,8 +426,10 @@ def _class_text(cls: type, value: Any) -> str:
 def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
     """The f-string expression writing the field ``get`` (an attribute read), declared ``declared``.
 
-    An int, a str or an optional value is written in place, with no call for the common
-    case; anything else by the field's writer (``writer``, a name in ``names``).
+    An int, a str, a bool, an optional value and a tuple of ints, pieces or records are
+    written in place, with no call of the field's writer in the common case; anything else by
+    the field's writer (``writer``, a name in ``names``, which also takes every value of an
+    unexpected type).
     """
     if declared is int:
         return f"(_I(x) if type(x := {get}) is int else {writer}(x))"
