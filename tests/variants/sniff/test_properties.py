@@ -14,6 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tablegames
+from tablegames.core.game import Game
+from tablegames.mechanics.line import arm_views
 from tablegames.testing import conformance_tests
 from tablegames.variants.sniff import (
     GameEnded,
@@ -29,6 +31,8 @@ from tablegames.variants.sniff import (
     play,
     round_pips,
 )
+from tablegames.variants.sniff import game as sniff_game
+from tablegames.variants.sniff.view import LastLayout
 from tests.strategies import (
     END_CHOICES,
     TILES,
@@ -503,3 +507,30 @@ def test_draws_and_passes_happen_only_when_no_placement_is_possible(case: GameCa
                     assert not shadow.hands[event.seat]
                 assert [Counter(h) for h in event.hands] == [Counter(h) for h in shadow.hands]
                 break
+
+
+@given(seed=st.integers(min_value=0, max_value=2**32), players=st.sampled_from([2, 3, 4]))
+def test_the_last_hands_layout_in_a_view_is_built_once_and_stays_right(seed: int, players: int) -> None:
+    """Views share the last finished hand's layout view; it is the one built afresh, for clones too, memo or none."""
+    game = tablegames.new_game("american-sniff", seed=seed, players=players)
+    other = tablegames.new_game("american-sniff", seed=seed + 1, players=players)  # its hands end at other layouts
+    rng = random.Random(seed)
+    clones: list[Game] = []
+    for step in range(300):
+        if game.is_over or other.is_over:
+            break
+        for g in (game, other, *clones[-2:]):
+            last = g._last_layout  # type: ignore[attr-defined]
+            shown = g.view(0).last_layout
+            if last is None:
+                assert shown is None
+                continue
+            number, layout = last
+            arms = arm_views(layout)
+            assert shown == LastLayout(hand_number=number, opening=layout.opening, sniff=layout.spinner, arms=arms)
+            assert g.view(players - 1).last_layout is shown  # built once, shared by every view
+        if step % 40 == 0:
+            clones.append(game.clone())
+            sniff_game._LAST_VIEWS.clear()  # what is built again is the same
+        game.apply(rng.choice(game.legal_actions()))
+        other.apply(rng.choice(other.legal_actions()))
