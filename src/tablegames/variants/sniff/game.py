@@ -201,7 +201,7 @@ class Sniff(Game):
             stock_size=len(self.stock),
             players=self.options.players,
             target=self.options.target,
-            side_of_seat=tuple(self._seating.side_of(s) for s in range(self.options.players)),
+            side_of_seat=self._side,  # each seat's side, kept since the seating (a tuple)
             opening=layout.opening,
             sniff=layout.spinner,
             arms=arm_views(layout),
