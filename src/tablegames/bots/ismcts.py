@@ -264,14 +264,7 @@ class _GenericSim(Playout):
 
     def fork(self) -> _GenericSim:
         """A copy of this world, not played yet."""
-        return type(self)(  # a subclass with the same arguments forks as itself
-            self.game.clone(),
-            deal_class=self.deal_class,
-            scale=self.scale,
-            me=self.me,
-            side_of=self.side_of,
-            offset=self.offset,
-        )
+        return self.copied()
 
     def observe(self, action: Action, events: Sequence[Event]) -> None:
         if self.game.is_over:

@@ -21,10 +21,11 @@ The conformance kit's ``worlds`` check exercises a variant's search worlds when 
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Sequence
-from typing import Any, Final, Protocol, runtime_checkable
+from typing import Any, Final, Protocol, Self, runtime_checkable
 
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Action, Event
@@ -141,11 +142,23 @@ class Playout:
         Called only on a playout that has not been stepped. A search may then play several
         iterations in one sampled world (each in a fork), drawing worlds less often: drawing
         and rebuilding a world costs as much as playing it out. The default, ``None``, means a
-        new world for every iteration. The built-in playouts fork as ``type(self)(...)`` with
-        their own arguments, so a subclass of one with the same arguments forks as itself; a
-        subclass with arguments or state of its own overrides it.
+        new world for every iteration. A subclass returns :meth:`copied` (and copies the state
+        of its own that playing changes); a subclass of one of the built-in playouts with such
+        state of its own overrides it again.
         """
         return None
+
+    def copied(self) -> Self:
+        """A copy of this playout with its world's game cloned and its score lists copied, for :meth:`fork`.
+
+        Every other attribute is shared with the original, so a subclass whose playing changes
+        one of its own (a list it appends to) copies that too.
+        """
+        new = copy.copy(self)
+        new.game = self.game.clone()
+        new.offset = list(self.offset)
+        new.start = list(self.start)
+        return new
 
     def rewards(self) -> list[float]:
         """Each side's reward in 0..1: 1 or 0 if a side won, else from the score changes.

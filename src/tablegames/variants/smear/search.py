@@ -55,17 +55,9 @@ class SmearPlayout(Playout):
 
     def fork(self) -> SmearPlayout:
         """A copy of this world, not played yet (its game cloned, the cards played copied)."""
-        return type(self)(  # a subclass with the same arguments forks as itself
-            self.game.clone(),
-            list(self.played),
-            options=self.options,
-            real=self.real,
-            greedy=self.greedy,
-            me=self.me,
-            scale=self.scale,
-            side_of=self.side_of,
-            offset=self.offset,
-        )
+        new = self.copied()
+        new.played = list(self.played)
+        return new
 
     def hidden_move(self) -> bool:
         """Another seat's discard: the searching seat never sees which cards."""

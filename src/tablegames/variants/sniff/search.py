@@ -47,15 +47,7 @@ class SniffPlayout(Playout):
 
     def fork(self) -> SniffPlayout:
         """A copy of this world, not played yet (its game cloned)."""
-        return type(self)(  # a subclass with the same arguments forks as itself
-            self.game.clone(),
-            target=self.target,
-            greedy=self.greedy,
-            me=self.me,
-            scale=self.scale,
-            side_of=self.side_of,
-            offset=self.offset,
-        )
+        return self.copied()
 
     def observe(self, action: Action, events: Sequence[Event]) -> None:
         """Stop when a count reaches the real target or the hand ends."""
