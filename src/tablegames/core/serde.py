@@ -471,16 +471,14 @@ def _text_encoder(cls: type) -> Callable[[Any], str] | None:
     except Exception:  # annotations that cannot be resolved
         _GENERAL.add(cls)
         return None
-    pieces = ["{"]
+    parts = []  # the members of the f-string written, each a key and the expression of its value
     if _is_tagged(cls):
         names["_tag"] = f'"type":{_string_text(cls.tag)}'  # type: ignore[attr-defined]
-        pieces.append("{_tag}")
+        parts.append("{_tag}")
     names.update(_I=_int_text, _S=_string_text, _INTS=_INTS, _F=_TEXT_ENCODERS.get)
     for i, f in enumerate(fields):
-        if i or len(pieces) > 1:
-            pieces.append(",")
-        pieces.append(f'"{f.name}":{{{_inline(hints[f.name], f"o.{f.name}", f"_w{i}", names)}}}')
-    source = "def encode(o):\n    return f'{{" + "".join(pieces[1:]) + "}}'\n"
+        parts.append(f'"{f.name}":{{{_inline(hints[f.name], f"o.{f.name}", f"_w{i}", names)}}}')
+    source = "def encode(o):\n    return f'{{" + ",".join(parts) + "}}'\n"
     space: dict[str, Any] = dict(names)
     exec(compile(source, f"<text of {cls.__qualname__}>", "exec"), space)  # source made of field names only
     written: Callable[[Any], str] = space["encode"]
