@@ -120,12 +120,16 @@ class Smear(PitchGame):
 
     def view(self, seat: int) -> SmearView:
         """What ``seat`` may know: its cards, the bidding, the trick, scores, its legal actions."""
-        own = self.bidder is not None and visible(self.bidder, seat)
+        own = self.sees_bidders_cards(seat)
         return SmearView(
             **self.view_fields(seat),
             picked_up=self.picked_up if own else None,
             discarded=self.discards if own else None,
         )
+
+    def sees_bidders_cards(self, seat: int) -> bool:
+        """Whether ``seat`` sees the bidder's picked-up cards and discards (the bidder's own, once there is one)."""
+        return self.bidder is not None and visible(self.bidder, seat)
 
     def untouched_undealt(self) -> tuple[Card, ...]:
         """The undealt cards the bidder did not take up."""

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from tablegames.components.cards import Card, Suit
-from tablegames.core.events import Action, Event, visible
+from tablegames.core.events import Action, Event
 from tablegames.core.game import MAX_TARGET, Game
 from tablegames.core.observation import Observation
 from tablegames.core.search import EPSILON, HandWorlds, Playout, WorldSource
@@ -119,8 +119,7 @@ class _Seen:
         self.hand: tuple[Card, ...] = tuple(game.hands[seat])
         self.trump: Suit | None = play.trump
         self.trick: tuple[TrickCard, ...] = play.trick_cards()
-        own = game.bidder is not None and visible(game.bidder, seat)
-        self.discarded: tuple[Card, ...] | None = game.discards if own else None
+        self.discarded: tuple[Card, ...] | None = game.discards if game.sees_bidders_cards(seat) else None
 
 
 class SmearWorlds(HandWorlds):
