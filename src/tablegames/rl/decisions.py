@@ -108,22 +108,25 @@ class Decision:
 
     """
 
-    __slots__ = ("_by_ids", "_legal", "_single", "chosen")
+    __slots__ = ("_actions", "_by_ids", "_ids", "_legal", "chosen")
 
     def __init__(self, game: Game, ids: ActionIds) -> None:
         encode = ids.encode
         legal = game.legal_actions()
-        if ids.parts == 1:  # every action is one id (the kit holds a numbering to its parts)
-            self._by_ids: dict[Any, Action] = {encode(action)[0]: action for action in legal}
-            self._single = True
+        # While every action is one id (the kit holds a numbering to its parts), the legal
+        # actions and their ids are two lists in the same order: a handful of entries, which
+        # list.index and ``in`` search faster than a dict could be built.
+        self._actions: Sequence[Action] = legal
+        self._by_ids: dict[tuple[int, ...], Action] | None = None
+        if ids.parts == 1:
+            self._ids: list[int] | None = [encode(action)[0] for action in legal]
         else:
             keys = [encode(action) for action in legal]
-            if not keys or max(map(len, keys)) == 1:  # one id each (so far): keyed by the id itself
-                self._by_ids = {key[0]: action for key, action in zip(keys, legal, strict=True)}
-                self._single = True
+            if not keys or max(map(len, keys)) == 1:  # one id each (so far)
+                self._ids = [key[0] for key in keys]
             else:  # some action in parts: every action keyed by its tuple of ids
                 self._by_ids = dict(zip(keys, legal, strict=True))
-                self._single = False
+                self._ids = None
         self._legal: list[int] | None = None
         self.chosen: tuple[int, ...] = ()
         """The ids chosen so far for an action chosen in parts."""
@@ -132,9 +135,10 @@ class Decision:
         """The ids that may come next, ascending (the same list until an id is chosen: do not change it)."""
         legal = self._legal
         if legal is None:
-            if self._single:
-                legal = sorted(self._by_ids)
+            if self._ids is not None:
+                legal = sorted(self._ids)
             else:
+                assert self._by_ids is not None
                 depth = len(self.chosen)
                 prefix = self.chosen
                 legal = sorted({key[depth] for key in self._by_ids if key[:depth] == prefix})
@@ -143,8 +147,9 @@ class Decision:
 
     def allows(self, action_id: int) -> bool:
         """Whether ``action_id`` may come next."""
-        if self._single:
-            return action_id in self._by_ids
+        if self._ids is not None:
+            return action_id in self._ids
+        assert self._by_ids is not None
         key = (*self.chosen, action_id)
         return any(k[: len(key)] == key for k in self._by_ids)
 
@@ -155,11 +160,12 @@ class Decision:
             ValueError: if ``action_id`` may not come next.
 
         """
-        if self._single:
-            action = self._by_ids.get(action_id)
-            if action is None:
-                raise ValueError(f"id {action_id!r} is not legal now; legal: {self.legal_ids()}")
-            return action
+        if self._ids is not None:
+            try:
+                return self._actions[self._ids.index(action_id)]
+            except ValueError:
+                raise ValueError(f"id {action_id!r} is not legal now; legal: {self.legal_ids()}") from None
+        assert self._by_ids is not None
         key = (*self.chosen, action_id)
         action = self._by_ids.get(key)
         if action is not None:
@@ -174,7 +180,7 @@ class Decision:
 
     def write_mask(self, out: FloatBuffer) -> None:
         """Set ``out[i]`` to 1 for each id ``i`` that may come next, in a zeroed mask (an ``int8`` array, say)."""
-        for i in self._by_ids if self._single else self.legal_ids():
+        for i in self._ids if self._ids is not None else self.legal_ids():
             out[i] = 1
 
     def write(self, mask: FloatBuffer, vector: FloatBuffer, at: int | None) -> None:
@@ -200,4 +206,4 @@ class Decision:
     @property
     def actions(self) -> Sequence[Action]:
         """The legal actions this decision chooses among."""
-        return tuple(self._by_ids.values())
+        return tuple(self._actions)

@@ -31,12 +31,13 @@ from gymnasium.vector.utils import batch_space
 from tablegames.bots.base import Bot, Table
 from tablegames.bots.registry import make_bot
 from tablegames.bots.worlds import deal_event_class
+from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, observation_fields, observation_size
-from tablegames.rl.pettingzoo import check_settings
+from tablegames.rl.pettingzoo import check_settings, entries
 
 __all__ = ["TableGamesEnv", "TableGamesVectorEnv", "vector_env"]
 
@@ -230,7 +231,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._done = terminated or truncated
         return reward, terminated, truncated, None
 
-    def _write(self, vector: np.ndarray, mask: np.ndarray) -> None:
+    def _write(self, vector: FloatBuffer, mask: FloatBuffer) -> None:
         """The learner's observation and mask, into zeroed ``vector`` and ``mask`` (rows of a batch, say)."""
         self._spec.write(self._game, self.seat, vector)
         decision = self._decision
@@ -293,7 +294,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observe(self) -> dict[str, Any]:
         vector = np.zeros(self._size, dtype=np.float32)
         mask = np.zeros(self._ids.size, dtype=np.int8)
-        self._write(vector, mask)
+        self._write(entries(vector), entries(mask))
         return {"observation": vector, "action_mask": mask}
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
@@ -343,7 +344,8 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
         size, ids = first._size, first._ids.size
         self._vectors = np.zeros((n, size), dtype=np.float32)
         self._masks = np.zeros((n, ids), dtype=np.int8)
-        self._rows = [(self._vectors[i], self._masks[i]) for i in range(n)]  # each game's rows, as views made once
+        # each game's rows, as memoryviews made once (see entries)
+        self._rows = [(entries(self._vectors[i]), entries(self._masks[i])) for i in range(n)]
 
     def reset(
         self, *, seed: int | list[int | None] | None = None, options: dict[str, Any] | None = None
