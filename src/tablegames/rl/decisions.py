@@ -18,7 +18,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
