@@ -237,11 +237,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             self._was_dead_step(action)
             return
         assert action is not None, "only an agent that is done steps with None"
+        self._live_step(agent, int(action))
+
+    def _live_step(self, agent: str, action: int) -> None:
+        """:meth:`step` for ``agent``, the current agent and not done, choosing the id ``action``."""
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:  # the last step gave rewards: this one starts from none (else they are all 0 still)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        self._choose(int(action))
+        self._choose(action)
         if self.skip_forced:
             self._skip_forced()
         self._steps += 1
@@ -382,9 +386,10 @@ class _Checked(raw_env):
             self._was_dead_step(action)
             return
         # Discrete(size).contains, without its NumPy conversions (this is every step's cost)
-        assert isinstance(action, (int, np.integer)) and 0 <= action < self._ids.size, "action is not in action space"
+        assert isinstance(action, (int, np.integer)) and 0 <= action < self._ids_size, "action is not in action space"
+        chosen = int(action)
         decision = self._decision
-        if decision is None or self._seats[agent] != self._game.current_player or not decision.allows(int(action)):
+        if decision is None or self._seats[agent] != self._game.current_player or not decision.allows(chosen):
             EnvLogger.warn_on_illegal_move()
             self._cumulative_rewards[agent] = 0.0
             self.terminations = dict.fromkeys(self.agents, True)
@@ -396,4 +401,4 @@ class _Checked(raw_env):
             self._deads_step_first()
             self._illegal_ended = True
             return
-        super().step(action)
+        self._live_step(agent, chosen)
