@@ -208,6 +208,21 @@ def test_greedy_smear_wins_cheaply_and_dumps_low() -> None:
     assert _play(view, "10S 7S KS") == "7S"
 
 
+def test_greedy_smear_leads_its_top_trump_only_once_every_higher_one_is_seen() -> None:
+    """Leading with trump hearts, greedy leads the king only when the ace of trump has been played."""
+    view = _view("KH 9C 8D", [])
+    assert _play(view, "KH 9C 8D", "AH 7S 8S 9S") == "KH"  # the ace of trump is out of play: the king holds
+    assert _play(view, "KH 9C 8D", "7S 8S 9S 10D") != "KH"  # the ace of trump unseen: keep the king
+
+
+def test_greedy_smear_counts_a_card_as_sure_only_when_no_unseen_card_beats_it() -> None:
+    """Second to play on a led club, the ace of clubs is a sure winner only once no trump is unseen."""
+    no_trump_unseen = "AH KH QH JH 10H 9H 8H 7H"
+    view = _view("AC 7C", [(3, "KC")])
+    assert _play(view, "AC 7C", no_trump_unseen) == "AC"  # nothing can beat it: take the trick
+    assert _play(view, "AC 7C") == "7C"  # a trump may come: a winner that can lose is not thrown on
+
+
 class _PenaltySniff(tablegames.get_variant("american-sniff")):  # type: ignore[misc]
     """Sniff with its points read as penalties: the lowest total wins (a planted capability)."""
 

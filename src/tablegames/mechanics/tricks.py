@@ -133,6 +133,15 @@ class TrickCard:
     """The card."""
 
 
+_TRICK_CARDS: Final[dict[tuple[int, Card], TrickCard]] = {}
+"""The :class:`TrickCard` of each ``(seat, card)`` met so far: a few hundred at most, as cards are interned."""
+
+
+def _trick_card(play: tuple[int, Card]) -> TrickCard:
+    made = _TRICK_CARDS[play] = TrickCard(*play)
+    return made
+
+
 @attrs.frozen(kw_only=True)
 class LastTrick:
     """The last completed trick of a hand, as a view shows it.
@@ -524,12 +533,14 @@ class TrickPlay:
         return self.tricks[-1][0] if self.tricks else None
 
     def trick_cards(self) -> tuple[TrickCard, ...]:
-        """The trick in progress, for a view."""
-        return tuple([TrickCard(s, c) for s, c in self.trick])
+        """The trick in progress, for a view (each entry the one :class:`TrickCard` of its seat and card)."""
+        known = _TRICK_CARDS.get
+        return tuple([known(play) or _trick_card(play) for play in self.trick])
 
     def last_trick_cards(self) -> tuple[TrickCard, ...]:
-        """The last completed trick, for a view."""
-        return tuple([TrickCard(s, c) for s, c in self.last_trick])
+        """The last completed trick, for a view (each entry the one :class:`TrickCard` of its seat and card)."""
+        known = _TRICK_CARDS.get
+        return tuple([known(play) or _trick_card(play) for play in self.last_trick])
 
     def cards_won(self, side: int) -> list[Card]:
         """The cards of the tricks ``side`` has taken, trick by trick in play order."""

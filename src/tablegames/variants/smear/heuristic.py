@@ -65,6 +65,27 @@ class Seen(Protocol):
         ...  # pragma: no cover
 
 _DECK: Final = piquet_deck()
+# The cards as bits of an int, so the unseen cards are one mask and "does some unseen card beat
+# this one" is one AND with the mask of the cards that beat it (worked out once per card, suit led
+# and trump by _beats itself).
+_BIT: Final = {c: 1 << i for i, c in enumerate(_DECK)}
+_ALL: Final = (1 << len(_DECK)) - 1
+_SUIT_BITS: Final = {s: sum(_BIT[c] for c in _DECK if c.suit == s) for s in Suit}
+_BEATEN_BY: Final[dict[tuple[Card, Suit | None, Suit | None], int]] = {}
+
+
+def _beaten_by(card: Card, led: Suit | None, trump: Suit | None) -> int:
+    """The cards of the deck that beat ``card`` in a trick led in ``led`` (see :func:`_beats`), as bits."""
+    key = (card, led, trump)
+    found = _BEATEN_BY.get(key)
+    if found is None:
+        found = _BEATEN_BY[key] = sum(_BIT[u] for u in _DECK if _beats(u, card, led, trump))
+    return found
+
+
+def _bits(cards: Iterable[Card]) -> int:
+    """The distinct cards ``cards`` of the deck, as bits (their sum is their union)."""
+    return sum(map(_BIT.__getitem__, cards))
 
 
 def choose(observation: Observation) -> Action:
@@ -169,7 +190,7 @@ def smear_choice(view: Seen, legal: Sequence[Action], *, played: Iterable[Card],
     cards = {a.card: a for a in legal if isinstance(a, PlayCard)}
     if not cards:
         return legal[0]
-    return cards[_card(view, list(cards), set(played), high_low=high_low)]
+    return cards[_card(view, list(cards), played, high_low=high_low)]
 
 
 def _bid(view: Seen, legal: Sequence[Action], *, high_low: str, pickup: int) -> Action:
@@ -181,13 +202,12 @@ def _bid(view: Seen, legal: Sequence[Action], *, high_low: str, pickup: int) -> 
     return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
 
-def _card(view: Seen, cards: list[Card], played: set[Card], *, high_low: str) -> Card:
+def _card(view: Seen, cards: list[Card], played: Iterable[Card], *, high_low: str) -> Card:
     """The card to play among the legal ``cards``."""
     hand = view.hand
     trump = view.trump
     seat = view.seat
-    known = played.union(hand, view.discarded or ())
-    unseen = [c for c in _DECK if c not in known]
+    unseen = _ALL & ~(_bits(played) | _bits(hand) | _bits(view.discarded or ()))
     trick = view.trick
     if not trick:
         if trump is None:
@@ -206,7 +226,7 @@ def _card(view: Seen, cards: list[Card], played: set[Card], *, high_low: str) ->
     after = 3 - len(trick)
 
     def holds(card: Card) -> bool:
-        return after == 0 or not any(_beats(u, card, led, trump) for u in unseen)
+        return after == 0 or not _beaten_by(card, led, trump) & unseen
 
     if best.seat == (seat + 2) % 4 and holds(best.card):
         return max(cards, key=lambda c: (_feed_value(c, trump), -_dump_cost(c, trump)))
@@ -223,11 +243,11 @@ def _card(view: Seen, cards: list[Card], played: set[Card], *, high_low: str) ->
     return min(cards, key=lambda c: _dump_cost(c, trump))
 
 
-def _lead(cards: list[Card], unseen: list[Card], trump: Suit) -> Card:
-    """The card to lead once trump is known."""
+def _lead(cards: list[Card], unseen: int, trump: Suit) -> Card:
+    """The card to lead once trump is known (``unseen``: the cards the seat has not seen, as bits)."""
     trumps = sorted((c for c in cards if c.suit == trump), key=lambda c: -ORDER[c.rank])
-    out_trumps = [c for c in unseen if c.suit == trump]
-    if trumps and out_trumps and all(ORDER[trumps[0].rank] > ORDER[u.rank] for u in out_trumps):
+    out_trumps = unseen & _SUIT_BITS[trump]
+    if trumps and out_trumps and not _beaten_by(trumps[0], trump, trump) & out_trumps:  # the top trump out
         return trumps[0]
     aces = [c for c in cards if c.suit != trump and c.rank == Rank.ACE]
     if aces:
