@@ -134,7 +134,7 @@ class FourPoints:
         ValueError: if ``high`` or ``low`` is a rank ``order`` does not hold.
     """
 
-    __slots__ = ("high", "low", "order", "points")
+    __slots__ = ("_values", "high", "low", "order", "points")
 
     def __init__(
         self,
@@ -155,6 +155,7 @@ class FourPoints:
         """The rank of the trump that gives Low, or ``None`` for the lowest played."""
         self.points: Final = points
         """The card points per rank for Game."""
+        self._values = _CardValues(points)
 
     def award(
         self,
@@ -175,22 +176,23 @@ class FourPoints:
             counted_apart: ``(side, cards)`` counted for a side's Game beside its tricks (a
                 Smear bidder's discards).
         """
-        trumps = [(seat, card) for seat, card in plays if card.suit == trump]
-        high = self._extreme("high", self.high, trump, trumps, side_of, highest=True)
-        low = self._extreme("low", self.low, trump, trumps, side_of, highest=False)
+        trumps = [(seat, card) for seat, card in plays if card.suit == trump] if None in (self.high, self.low) else []
+        high = self._extreme("high", self.high, trump, plays, trumps=trumps, side_of=side_of, highest=True)
+        low = self._extreme("low", self.low, trump, plays, trumps=trumps, side_of=side_of, highest=False)
         jack_card = Card(Rank.JACK, trump)
-        jack = PointAward("jack", None, None)
+        jack = _NO_JACK
         totals = [0] * (max(side_of) + 1)
-        points = self.points
+        value = self._values.__getitem__
         for winner, cards in tricks:
+            side = side_of[winner]
             if jack_card in cards:
-                jack = PointAward("jack", side_of[winner], jack_card)
-            totals[side_of[winner]] += card_points(cards, points)
+                jack = _point_award("jack", side, jack_card)
+            totals[side] += sum(map(value, cards))
         for side, cards in counted_apart:
-            totals[side] += card_points(cards, points)
+            totals[side] += sum(map(value, cards))
         best = max(totals)
         leaders = [side for side, total in enumerate(totals) if total == best]
-        game = PointAward("game", leaders[0] if len(leaders) == 1 else None, None)
+        game = _point_award("game", leaders[0] if len(leaders) == 1 else None, None)
         return (high, low, jack, game), tuple(totals)
 
     def _extreme(
@@ -198,25 +200,56 @@ class FourPoints:
         point: str,
         rank: Rank | None,
         trump: Suit,
+        plays: Sequence[tuple[int, Card]],
+        *,
         trumps: list[tuple[int, Card]],
         side_of: Sequence[int],
-        *,
         highest: bool,
     ) -> PointAward:
-        """High or Low: the fixed card ``rank`` of trump if played, else the extreme trump played."""
+        """High or Low: the fixed card ``rank`` of trump if played, else the extreme of the ``trumps`` played."""
         if rank is not None:
             card = Card(rank, trump)
-            for seat, played in trumps:
-                if played == card:
-                    return PointAward(point, side_of[seat], card)
-            return PointAward(point, None, None)
+            for seat, played in plays:
+                if played is card:  # cards are interned
+                    return _point_award(point, side_of[seat], card)
+            return _point_award(point, None, None)
         if not trumps:
-            return PointAward(point, None, None)
+            return _point_award(point, None, None)
         order = self.order
         strengths = [order[card.rank] for _, card in trumps]
         target = max(strengths) if highest else min(strengths)
         seat, card = trumps[strengths.index(target)]
-        return PointAward(point, side_of[seat], card)
+        return _point_award(point, side_of[seat], card)
+
+
+class _CardValues(dict[Card, int]):
+    """Each card's points for Game under one mapping of ranks to points, worked out when first asked."""
+
+    __slots__ = ("_points",)
+
+    def __init__(self, points: Mapping[Rank, int]) -> None:
+        super().__init__()
+        self._points = points
+
+    def __missing__(self, card: Card) -> int:
+        value = self[card] = self._points.get(card.rank, 0)
+        return value
+
+
+_AWARDS: Final[dict[tuple[str, int | None, Card | None], PointAward]] = {}
+"""The :class:`PointAward` of each point, side and card met so far (a few hundred at most)."""
+
+
+def _point_award(point: str, side: int | None, card: Card | None) -> PointAward:
+    """The one :class:`PointAward` of ``point`` to ``side`` for ``card``."""
+    key = (point, side, card)
+    found = _AWARDS.get(key)
+    if found is None:
+        found = _AWARDS[key] = PointAward(point, side, card)
+    return found
+
+
+_NO_JACK: Final = _point_award("jack", None, None)
 
 
 @attrs.frozen
