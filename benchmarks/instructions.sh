@@ -1,16 +1,26 @@
 #!/bin/bash
-# Instructions per decision of random play (2-player Sniff unless a variant is named), counted
-# by valgrind's callgrind: repeatable on a busy machine, unlike seconds.
-# Usage: bash benchmarks/instructions.sh [MATCHES] [VARIANT]
+# Instructions per unit of work, counted by valgrind's callgrind: repeatable on a busy machine,
+# unlike seconds. The work is instructions.py's: random play (decisions, the default), the RL
+# environments' steps (aec, env, vector) or ISMCTS iterations (ismcts).
+# Usage: bash benchmarks/instructions.sh [UNITS] [VARIANT] [WORK]
+#   bash benchmarks/instructions.sh 2500 four-point-smear aec
 # (PYTHONPATH=/other/src to count another copy of the library with the same interpreter).
+# It counts UNITS and UNITS / 5 and divides the difference by the units between, so what
+# importing and setting up cost cancels; the hash seed and the address layout are fixed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=.venv/bin/python
+units=${1:-2500}
 variant=${2:-american-sniff}
-count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" benchmarks/instructions.py "$1" "$variant" 2>&1; }
-run=$(count "${1:-40}")
-base=$(count 0)
-total=$(echo "$run" | grep -oP "Collected : \K\d+")
-decisions=$(echo "$run" | grep -P "^\d+$")
-baseline=$(echo "$base" | grep -oP "Collected : \K\d+")
-echo "decisions: $decisions, instructions per decision: $(( (total - baseline) / decisions ))"
+work=${3:-play}
+export PYTHONHASHSEED=0
+norandom=()
+if setarch -R true 2>/dev/null; then norandom=(setarch -R); fi
+count() {
+  local out
+  out=$("${norandom[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null "$py" benchmarks/instructions.py "$1" "$variant" "$work" 2>&1)
+  echo "$(echo "$out" | grep -P "^\d+$" | tail -1) $(echo "$out" | grep -oP "Collected : \K\d+")"
+}
+read -r done_all total <<< "$(count "$units")"
+read -r done_part part <<< "$(count $(( units / 5 )))"
+echo "$variant $work: $(( done_all - done_part )) units, $(( (total - part) / (done_all - done_part) )) instructions per unit"
