@@ -6,7 +6,8 @@
 #   bash benchmarks/instructions.sh 2500 four-point-smear aec
 # (PYTHONPATH=/other/src to count another copy of the library with the same interpreter).
 # It counts UNITS and UNITS / 5 and divides the difference by the units between, so what
-# importing and setting up cost cancels; the hash seed and the address layout are fixed.
+# importing and setting up cost cancels; the hash seed, the address layout and NumPy's threads
+# are fixed, so two runs agree to a few thousand instructions.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 py=.venv/bin/python
@@ -14,6 +15,7 @@ units=${1:-2500}
 variant=${2:-american-sniff}
 work=${3:-play}
 export PYTHONHASHSEED=0
+export OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1  # NumPy's threads would spin a varying number of instructions
 norandom=()
 if setarch -R true 2>/dev/null; then norandom=(setarch -R); fi
 count() {
