@@ -17,7 +17,7 @@ from tablegames.core.events import Action
 from tablegames.core.observation import Observation
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities
 from tablegames.rl.gymnasium import TableGamesEnv, vector_env
-from tablegames.rl.pettingzoo import env, raw_env
+from tablegames.rl.pettingzoo import entries, env, raw_env
 from tablegames.rl.policy import PolicyBot
 
 CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [
@@ -442,3 +442,26 @@ def test_each_steps_rewards_are_that_steps_alone(variant: str, reward: str) -> N
         rewarded += any(aec.rewards.values())
         before = now
     assert aec.game.is_over and rewarded > 0
+
+
+@pytest.mark.parametrize("variant, options", [("american-sniff", {"players": 2}), ("four-point-smear", {})])
+def test_an_observation_written_through_entries_is_the_one_written_into_the_array(
+    variant: str, options: dict[str, Any]
+) -> None:
+    """The memoryview the environments write through sets the very entries a write into the array sets."""
+    rng = random.Random(5)
+    game = tablegames.new_game(variant, seed=5, **options)
+    ids, spec = capabilities(game)
+    for _ in range(40):
+        if game.is_over:
+            break
+        for seat in range(game.players):
+            direct = np.zeros(spec.size, np.float32)
+            spec.write(game, seat, direct)
+            through = np.zeros(spec.size, np.float32)
+            spec.write(game, seat, entries(through))
+            assert through.tobytes() == direct.tobytes()
+        mask = np.zeros(ids.size, np.int8)
+        Decision(game, ids).write_mask(entries(mask))
+        assert sorted(np.flatnonzero(mask).tolist()) == Decision(game, ids).legal_ids()
+        game.apply(rng.choice(game.legal_actions()))
