@@ -25,7 +25,8 @@ import sys
 from typing import Any
 
 import numpy as np
-from search import positions  # this directory's benchmark
+from rl_speed import random_ids, random_step  # this directory's benchmarks
+from search import positions
 
 import tablegames
 from tablegames.bots import ISMCTSBot
@@ -64,13 +65,7 @@ def aec(units: int, variant: str, options: dict[str, Any], *, checked: bool) -> 
         if not environment.agents:
             seed += 1
             environment.reset(seed=seed)
-        observation, _, termination, truncation, _ = environment.last()
-        if termination or truncation:
-            environment.step(None)
-            continue
-        legal = observation["action_mask"].nonzero()[0]
-        environment.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
+        steps += random_step(environment, rng)
     return steps
 
 
@@ -81,10 +76,7 @@ def vector(units: int, variant: str, options: dict[str, Any]) -> int:
     observations, _ = environments.reset(seed=1)
     actions = np.zeros(8, dtype=np.int64)
     for _ in range(units):
-        masks = observations["action_mask"]
-        for i in range(8):
-            legal = masks[i].nonzero()[0]
-            actions[i] = legal[rng.randrange(len(legal))]
+        random_ids(observations["action_mask"], rng, actions)
         observations, *_ = environments.step(actions)
     return units
 

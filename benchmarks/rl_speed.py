@@ -63,6 +63,24 @@ def raw_rates(variant: str, options: dict[str, Any], seconds: float) -> tuple[fl
     return decisions / elapsed, events / elapsed
 
 
+def random_step(aec: Any, rng: random.Random) -> int:
+    """One step of the PettingZoo environment ``aec`` with a random legal id: 1, or 0 for a done agent's ``None``."""
+    observation, _, termination, truncation, _ = aec.last()
+    if termination or truncation:
+        aec.step(None)
+        return 0
+    legal = observation["action_mask"].nonzero()[0]
+    aec.step(int(legal[rng.randrange(len(legal))]))
+    return 1
+
+
+def random_ids(masks: np.ndarray, rng: random.Random, out: np.ndarray) -> None:
+    """A random legal id for each row of ``masks``, into ``out`` (0 for a row that allows none)."""
+    for i in range(len(masks)):
+        legal = masks[i].nonzero()[0]
+        out[i] = legal[rng.randrange(len(legal))] if len(legal) else 0
+
+
 def aec_rate(make: Callable[[], Any], seconds: float) -> float:
     """Steps a second of a PettingZoo environment with random legal ids (observation and mask at each)."""
     aec = make()
@@ -74,13 +92,7 @@ def aec_rate(make: Callable[[], Any], seconds: float) -> float:
     while time.perf_counter() < ends:
         aec.reset(seed=next(seeds))
         while aec.agents and (steps % 256 or time.perf_counter() < ends):
-            observation, _, termination, truncation, _ = aec.last()
-            if termination or truncation:
-                aec.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            aec.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
+            steps += random_step(aec, rng)
     return steps / (time.perf_counter() - start)
 
 
@@ -96,11 +108,8 @@ def vector_event_rate(variant: str, options: dict[str, Any], seconds: float, n: 
     events = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        masks = observations["action_mask"]
         actions = np.zeros(n, dtype=np.int64)
-        for i in range(n):
-            legal = masks[i].nonzero()[0]
-            actions[i] = legal[rng.randrange(len(legal))] if len(legal) else 0
+        random_ids(observations["action_mask"], rng, actions)
         observations, _, _, _, _ = vector.step(actions)
         for i, environment in enumerate(environments):
             assert isinstance(environment, TableGamesEnv)
