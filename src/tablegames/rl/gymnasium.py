@@ -294,7 +294,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def _observe(self) -> dict[str, Any]:
         vector = np.zeros(self._size, dtype=np.float32)
         mask = np.zeros(self._ids.size, dtype=np.int8)
-        self._write(entries(vector), entries(mask))
+        self._write(entries(vector), mask)  # a mask is a few entries: not worth a memoryview
         return {"observation": vector, "action_mask": mask}
 
     def _info(self, observation: dict[str, Any]) -> dict[str, Any]:
