@@ -18,10 +18,17 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import tablegames
 from tablegames.bots import RandomBot
+
+ENGINE_TARGET: Final = 300_000
+"""The engine's speed target: decisions a second of random play, event log on."""
+TARGET_BAR: Final = 388_370
+"""What OpenSpiel's C++ hearts made, driven the same way, on the machine and day the target was set.
+
+The target's ratio to it, about 0.77, is what carries to another machine or day."""
 
 
 def _timed(seconds: float, step: Callable[[], int]) -> tuple[float, int]:
@@ -256,8 +263,15 @@ def main() -> None:
     print(f"tablegames {tablegames.__version__}; peer: {'dominoes (PyPI)' if peer else 'not installed'}")
     if peer:
         print(f"peer dominoes 4p hands: {peer['decisions_per_s']:,.0f} decisions/s, clone {peer['clone_us']:.1f} us")
-    print(f"{'players':>7} {'decisions/s':>12} {'vs peer':>8} {'matches/s':>10} {'legal us':>9} {'apply us':>9}"
-          f" {'clone us':>9} {'vs peer':>8} {'replay dec/s':>13} {'replay/play':>11} {'log KiB':>8}")
+    spiel = {name: peer_openspiel(name, args.seconds) for name in ("python_block_dominoes", "hearts")}
+    hearts = spiel["hearts"]
+    bar = hearts["decisions_per_s"] if hearts else None
+
+    def vs_cpp(speed: float) -> str:
+        return f"{speed / bar:.2f}x" if bar else "-"
+
+    print(f"{'players':>7} {'decisions/s':>12} {'vs peer':>8} {'vs C++':>7} {'matches/s':>10} {'legal us':>9}"
+          f" {'apply us':>9} {'clone us':>9} {'vs peer':>8} {'replay dec/s':>13} {'replay/play':>11} {'log KiB':>8}")
     speeds: dict[int, dict[str, float]] = {}
     for players in (2, 3, 4):
         speed = speeds[players] = sniff_matches(players, args.seconds)
@@ -266,27 +280,40 @@ def main() -> None:
         vs = f"{speed['decisions_per_s'] / peer['decisions_per_s']:.2f}x" if peer else "-"
         clone_vs = f"{peer['clone_us'] / ops['clone_us']:.1f}x" if peer else "-"
         print(
-            f"{players:>7} {speed['decisions_per_s']:>12,.0f} {vs:>8} {speed['matches_per_s']:>10.1f}"
+            f"{players:>7} {speed['decisions_per_s']:>12,.0f} {vs:>8} {vs_cpp(speed['decisions_per_s']):>7}"
+            f" {speed['matches_per_s']:>10.1f}"
             f" {ops['legal_actions_us']:>9.2f} {ops['apply_us']:>9.2f} {ops['clone_us']:>9.2f} {clone_vs:>8}"
             f" {rep['replay_decisions_per_s']:>13,.0f}"
             f" {rep['replay_decisions_per_s'] / speed['decisions_per_s']:>10.2f}x {rep['log_kib_per_match']:>8.1f}"
         )
-    print("(vs peer: decisions/s ratio, >1 is faster; clone: peer time / ours, >1 is faster)")
+    print(
+        "(vs peer: decisions/s ratio, >1 is faster; vs C++: ratio to OpenSpiel's C++ hearts;"
+        " clone: peer time / ours, >1 is faster)"
+    )
     for name, what in (("python_block_dominoes", "pure Python"), ("hearts", "C++ card game")):
-        spiel = peer_openspiel(name, args.seconds)
-        if spiel:
+        found = spiel[name]
+        if found:
             ours = speeds[2]["decisions_per_s"] if name.endswith("dominoes") else None
-            vs = f" (2-player Sniff: {ours / spiel['decisions_per_s']:.2f}x)" if ours else ""
+            vs = f" (2-player Sniff: {ours / found['decisions_per_s']:.2f}x)" if ours else ""
             print(
-                f"peer OpenSpiel {name} ({what}): {spiel['decisions_per_s']:,.0f} decisions/s{vs},"
-                f" clone {spiel['clone_us']:.2f} us"
+                f"peer OpenSpiel {name} ({what}): {found['decisions_per_s']:,.0f} decisions/s{vs},"
+                f" clone {found['clone_us']:.2f} us"
             )
+    if bar:
+        print(
+            f"engine target: {ENGINE_TARGET:,} decisions/s where OpenSpiel's hearts made {TARGET_BAR:,},"
+            f" {ENGINE_TARGET / TARGET_BAR:.2f}x of it; {ENGINE_TARGET / TARGET_BAR * bar:,.0f} decisions/s"
+            " at this run's speed"
+        )
     bridge = peer_rlcard_bridge(args.seconds)
     if bridge:
         print(f"peer RLCard bridge engine (raw): {bridge:,.0f} actions/s")
     for options in ({}, {"seen_undealt": 3}):
         smear = smear_matches(args.seconds, **options)
-        vs = f" ({smear['decisions_per_s'] / bridge:.2f}x RLCard bridge)" if bridge else ""
+        against = [f"{smear['decisions_per_s'] / bridge:.2f}x RLCard bridge"] if bridge else []
+        if bar:
+            against.append(f"{vs_cpp(smear['decisions_per_s'])} C++ hearts")
+        vs = f" ({', '.join(against)})" if against else ""
         print(
             f"four-point-smear {options or 'defaults'}: {smear['decisions_per_s']:,.0f} decisions/s{vs},"
             f" {smear['matches_per_s']:.1f} matches/s"
