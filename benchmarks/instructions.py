@@ -8,6 +8,8 @@
   :func:`~tablegames.rl.pettingzoo.env`, observation and mask included, random legal ids;
 * ``vector``: steps of an 8-game :func:`tablegames.rl.gymnasium.vector_env` against random
   opponents;
+* ``view``: ``tablegames.dumps(game.view(seat))`` for the seat to act, at each of the first
+  300 positions of greedy matches in order (as a server writes a view after every move);
 * ``ismcts``: ISMCTS iterations, ``N // 6`` at each of six decisions of greedy matches, with
   ``iterations_per_world`` 8.
 
@@ -29,7 +31,8 @@ from rl_speed import random_ids, random_step  # this directory's benchmarks
 from search import positions
 
 import tablegames
-from tablegames.bots import ISMCTSBot
+from tablegames.bots import GreedyBot, ISMCTSBot, Table
+from tablegames.core.game import Game
 from tablegames.rl.gymnasium import vector_env
 from tablegames.rl.pettingzoo import env, raw_env
 
@@ -81,6 +84,23 @@ def vector(units: int, variant: str, options: dict[str, Any]) -> int:
     return units
 
 
+def view(units: int, variant: str, options: dict[str, Any]) -> int:
+    """Views written: each of 300 positions of greedy matches in turn, a new view of the seat to act."""
+    games: list[Game] = []
+    seed = 0
+    while len(games) < 300:
+        game = tablegames.new_game(variant, seed=seed, **options)
+        table = Table(game, [GreedyBot() for _ in range(game.players)], rng=random.Random(seed))
+        while not game.is_over and len(games) < 300:
+            games.append(game.clone())
+            table.step()
+        seed += 1
+    for i in range(units):
+        game = games[i % len(games)]
+        tablegames.dumps(game.view(game.current_player or 0))
+    return units
+
+
 def ismcts(units: int, variant: str, options: dict[str, Any]) -> int:
     """ISMCTS iterations: ``units // 6`` at each of six decisions of greedy matches."""
     observations = positions(variant, options, 6)
@@ -105,10 +125,12 @@ def main() -> None:
         done = aec(units, variant, options, checked=work == "env")
     elif work == "vector":
         done = vector(units, variant, options)
+    elif work == "view":
+        done = view(units, variant, options)
     elif work == "ismcts":
         done = ismcts(units, variant, options)
     else:
-        raise SystemExit(f"no work {work!r}: play, aec, env, vector or ismcts")
+        raise SystemExit(f"no work {work!r}: play, aec, env, vector, view or ismcts")
     print(done)
 
 

@@ -25,7 +25,6 @@ import rl_speed
 import search
 import views
 
-import tablegames
 from tablegames.rl.pettingzoo import raw_env
 
 Row = tuple[str, str, str, str, str]
@@ -91,7 +90,7 @@ def view_rows(matches: int) -> list[Row]:
         texts, bases = [], []
         for game in games:
             view = game.view(game.current_player or 0)
-            texts.append(views.per_call(partial(tablegames.dumps, view), 200))
+            texts.append(views.dumps_us(game, game.current_player or 0, 200))
             bases.append(views.per_call(partial(views.baseline, view), 200))
         text, base = statistics.median(texts), statistics.median(bases)
         rows.append(

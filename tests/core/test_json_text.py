@@ -141,3 +141,43 @@ def test_values_of_the_wrong_type_are_written_as_the_converter_writes_them(value
             tablegames.dumps(loose)
         return
     assert tablegames.dumps(loose) == expected
+
+
+@attrs.frozen
+class _Row:
+    number: int
+    numbers: tuple[int, ...]
+    tile: Tile | None
+
+
+@attrs.define
+class _Changing:
+    number: int
+
+
+@attrs.frozen
+class _HoldsChanging:
+    inner: _Changing
+
+
+def test_an_object_of_values_that_cannot_change_is_kept_and_anything_else_is_written_again() -> None:
+    """dumps keeps the text of an object written twice in a row only if nothing in it can change."""
+    row = _Row(number=1, numbers=(2, 3), tile=Tile(6, 4))
+    check = serde._immutable_check(_Row)
+    assert check is not None and check(row)
+    assert tablegames.dumps(row) == tablegames.dumps(row) == tablegames.dumps(row) == reference(row)
+    listed: Any = [2, 3]  # a list where a tuple is declared: it can change
+    loose = _Row(number=1, numbers=listed, tile=None)
+    assert not check(loose) and not check(_Row(number=True, numbers=(), tile=None))
+    for _ in range(3):
+        assert tablegames.dumps(loose) == reference(loose)
+    listed.append(4)
+    assert tablegames.dumps(loose) == reference(loose) == '{"number":1,"numbers":[2,3,4],"tile":null}'
+    changing = _Changing(5)
+    holder = _HoldsChanging(changing)
+    assert serde._immutable_check(_Changing) is None and serde._immutable_check(_HoldsChanging) is None
+    for obj in (changing, holder, changing, holder):
+        assert tablegames.dumps(obj) == reference(obj)
+    changing.number = 6
+    assert tablegames.dumps(changing) == '{"number":6}' and tablegames.dumps(holder) == '{"inner":{"number":6}}'
+

@@ -243,3 +243,21 @@ def test_the_printed_suit_shortcut_agrees_with_the_suit_of_hook(
 ) -> None:
     """Without a hook, legal_cards takes a shortcut; an explicit hook giving the printed suit must agree."""
     assert legal_cards(hand, led, trump, policy) == legal_cards(hand, led, trump, policy, suit_of=lambda c: c.suit)
+
+
+def test_the_last_trick_of_a_closed_trick_is_one_object_shared_by_copies() -> None:
+    """Views of the same closed trick share one LastTrick (whose text dumps then keeps); a new trick gets its own."""
+    from tablegames.mechanics.tricks import LastTrick, TrickPlay, strength_by_rank
+
+    play = TrickPlay(leader=1, side_of=(0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)))
+    play.play(1, Card.parse("KC"))
+    play.play(0, Card.parse("AC"))
+    first = LastTrick.of(play)
+    assert first is not None and first is LastTrick.of(play) is LastTrick.of(play.copy())
+    assert [(c.seat, str(c.card)) for c in first.cards] == [(1, "KC"), (0, "AC")] and first.winner == 0
+    play.play(0, Card.parse("7H"))
+    assert LastTrick.of(play) is first  # an open trick changes nothing
+    play.play(1, Card.parse("8H"))
+    second = LastTrick.of(play)
+    assert second is not None and second is not first
+    assert [(c.seat, str(c.card)) for c in second.cards] == [(0, "7H"), (1, "8H")] and second.winner == 1

@@ -459,6 +459,62 @@ def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
     return f"{writer}({get})"
 
 
+_NOTHING: Final = object()
+"""No object: what a class's kept last object is before it writes one."""
+_UNCHANGING: Final = frozenset({int, str, bool, float, type(None)})
+_CHECKS: Final[dict[type, Callable[[Any], bool] | None]] = {}
+
+
+def _immutable_check(cls: type) -> Callable[[Any], bool] | None:
+    """A test that an object declared ``cls`` holds nothing that can change, or ``None`` if it may.
+
+    A class qualifies if it is a frozen attrs class whose fields are declared as ints, strings,
+    bools, floats, pieces, enum members, frozen attrs classes that qualify, optional values and
+    tuples of these. The test then checks an object's values deeply, by their classes at run
+    time: a list where a tuple is declared, a subclass or any other value fails it.
+    """
+    if cls in _CHECKS:
+        return _CHECKS[cls]
+    _CHECKS[cls] = None  # a class that refers to itself does not qualify
+    try:
+        frozen = attrs.inspect(cls).is_frozen
+        hints = typing.get_type_hints(cls)
+        tests = [(f.name, _value_check(hints[f.name])) for f in attrs.fields(cls) if f.init]
+    except Exception:
+        return None
+    if not frozen or any(test is None for _, test in tests):
+        return None
+    checks = [(name, test) for name, test in tests if test is not None]
+
+    def check(value: Any) -> bool:
+        return type(value) is cls and all(test(getattr(value, name)) for name, test in checks)
+
+    _CHECKS[cls] = check
+    return check
+
+
+def _value_check(declared: Any) -> Callable[[Any], bool] | None:
+    """A test that a value declared ``declared`` cannot change (see :func:`_immutable_check`), or ``None``."""
+    if declared in _UNCHANGING:
+        kind = declared
+        return lambda v: type(v) is kind
+    origin = typing.get_origin(declared)
+    args = typing.get_args(declared)
+    if origin in (typing.Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = _value_check(args[0] if args[1] is type(None) else args[1])
+        return None if inner is None else (lambda v: v is None or inner(v))
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        item = _value_check(args[0])
+        return None if item is None else (lambda v: type(v) is tuple and all(map(item, v)))
+    if not isinstance(declared, type):
+        return None
+    if is_notated(declared) or issubclass(declared, enum.Enum):  # pieces cannot change (their texts are kept)
+        return lambda v: type(v) is declared
+    if attrs.has(declared) and not _is_tagged(declared):
+        return _immutable_check(declared)
+    return None
+
+
 def _text_encoder(cls: type) -> Callable[[Any], str] | None:
     """The text function of the attrs class ``cls``, written on first use and checked on its first object.
 
@@ -478,7 +534,25 @@ def _text_encoder(cls: type) -> Callable[[Any], str] | None:
     names.update(_I=_int_text, _S=_string_text, _INTS=_INTS, _F=_TEXT_ENCODERS.get)
     for i, f in enumerate(fields):
         parts.append(f'"{f.name}":{{{_inline(hints[f.name], f"o.{f.name}", f"_w{i}", names)}}}')
-    source = "def encode(o):\n    return f'{{" + ",".join(parts) + "}}'\n"
+    text = "f'{{" + ",".join(parts) + "}}'"
+    check = None if _is_tagged(cls) else _immutable_check(cls)
+    if check is None:
+        source = f"def encode(o):\n    return {text}\n"
+    else:  # an object written twice in a row whose fields hold only values that cannot change: its text kept
+        names.update(_M=[(_NOTHING, None)], _C=check)
+        source = (
+            "def encode(o):\n"
+            "    k = _M[0]\n"
+            "    if k[0] is o:\n"
+            "        t = k[1]\n"
+            "        if t is None:\n"
+            f"            t = {text}\n"
+            "            if _C(o):\n"
+            "                _M[0] = (o, t)\n"
+            "        return t\n"
+            "    _M[0] = (o, None)\n"
+            f"    return {text}\n"
+        )
     space: dict[str, Any] = dict(names)
     exec(compile(source, f"<text of {cls.__qualname__}>", "exec"), space)  # source made of field names only
     written: Callable[[Any], str] = space["encode"]
@@ -506,7 +580,11 @@ def dumps(obj: Any) -> str:
     so writing a growing game's log again costs the events added since. Any other attrs object
     (a view, an action, an event, options) is written in one walk, by a function made from its
     class's field annotations when the class is first met: the converter's text, byte for byte,
-    without building its dicts and lists first.
+    without building its dicts and lists first. An object written twice in a row (a part every
+    view of a game shares, such as the last hand's table) keeps its text from then on if it is
+    of a frozen class and holds only values that cannot change (ints, strings, bools, pieces,
+    and tuples and frozen objects of these, checked by their classes at run time); changing
+    such an object with ``object.__setattr__`` afterwards would leave its old text.
 
     >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile

@@ -174,7 +174,23 @@ class LastTrick:
         """
         if not play.tricks:
             return None
-        return cls(cards=play.last_trick_cards(), winner=play.tricks[-1][0])
+        closed = play.tricks[-1]  # a closed trick's entry never changes, and copies of the play share it
+        key = (cls, id(closed))
+        kept = _LAST_TRICKS.get(key)
+        if kept is not None and kept[0] is closed:
+            return kept[1]
+        last = cls(cards=play.last_trick_cards(), winner=closed[0])
+        if len(_LAST_TRICKS) >= _LAST_TRICKS_KEPT:
+            _LAST_TRICKS.clear()  # a bound on the tricks held; the next views build theirs again
+        _LAST_TRICKS[key] = (closed, last)
+        return last
+
+
+_LAST_TRICKS: Final[dict[tuple[type, int], tuple[tuple[int, tuple[Card, ...]], LastTrick]]] = {}
+"""The :class:`LastTrick` of each closed trick, by its class and the ``id`` of the play's entry of
+the trick (the entry is held, so its ``id`` is not reused): a view of the same trick is the same
+object, whose text :func:`~tablegames.core.serde.dumps` keeps."""
+_LAST_TRICKS_KEPT: Final = 1024
 
 
 class Follow(enum.Enum):
