@@ -409,3 +409,40 @@ def test_an_unknown_arm_id_names_the_arms() -> None:
     """arm_index refuses an id that is not an arm, listing the four."""
     with pytest.raises(ValueError, match=r"^no arm 'X': arms are W, E, N, S$"):
         arm_index("X")
+
+
+def _fresh_arm_views(layout: LineLayout) -> tuple[ArmView, ...]:
+    """The arm views built from the layout's state alone, as arm_views built them before it kept any."""
+    if layout.opening is None:
+        return ()
+    ids = [ARM_IDS[a] for a in range(4)] if layout.spinner is not None else ["W", "E"]
+    return tuple(
+        ArmView(end, tuple(layout.tiles[a]), layout.values[a], a in layout.open_arms()) for a, end in enumerate(ids)
+    )
+
+
+@given(
+    tiles=st.permutations(TILES),
+    picks=st.lists(st.integers(min_value=0, max_value=50), min_size=28, max_size=28),
+    spinner=st.booleans(),
+)
+def test_arm_and_end_views_kept_between_placements_are_those_built_afresh(
+    tiles: list[Tile], picks: list[int], spinner: bool
+) -> None:
+    """arm_views reuses an arm's view while the arm is unchanged, and copies go their own way."""
+    layout = LineLayout(spinner=spinner)
+    copies: list[tuple[LineLayout, tuple[ArmView, ...], tuple[EndView, ...]]] = []
+    for tile, pick in zip(tiles, picks, strict=True):
+        places = layout.placements([tile])
+        if not places:
+            continue
+        _, end = places[pick % len(places)]
+        layout.place(tile, None if end is None else arm_index(end))
+        views = arm_views(layout)
+        assert views == _fresh_arm_views(layout)
+        assert end_views(layout) == tuple(EndView(ARM_IDS[a], layout.values[a]) for a in layout.open_arms())
+        before = arm_views(layout)
+        assert all(a is b for a, b in zip(before, views, strict=True))  # unchanged: the same views again
+        copies.append((layout.copy(), views, end_views(layout)))
+    for copy, views, ends in copies:  # each copy shows what the layout showed when it was copied
+        assert arm_views(copy) == views == _fresh_arm_views(copy) and end_views(copy) == ends

@@ -459,8 +459,9 @@ def _inline(declared: Any, get: str, writer: str, names: dict[str, Any]) -> str:
     return f"{writer}({get})"
 
 
-_NOTHING: Final = object()
-"""No object: what a class's kept last object is before it writes one."""
+_KEPT_PER_CLASS: Final = 256
+"""How many objects of one class :func:`dumps` holds with their texts (each by its ``id``: held,
+so the ``id`` is not reused); when full it forgets them all."""
 _UNCHANGING: Final = frozenset({int, str, bool, float, type(None)})
 _CHECKS: Final[dict[type, Callable[[Any], bool] | None]] = {}
 
@@ -538,19 +539,21 @@ def _text_encoder(cls: type) -> Callable[[Any], str] | None:
     check = None if _is_tagged(cls) else _immutable_check(cls)
     if check is None:
         source = f"def encode(o):\n    return {text}\n"
-    else:  # an object written twice in a row whose fields hold only values that cannot change: its text kept
-        names.update(_M=[(_NOTHING, None)], _C=check)
+    else:  # an object written a second time whose fields hold only values that cannot change: its text kept
+        names.update(_M={}, _C=check, _K=_KEPT_PER_CLASS)
         source = (
             "def encode(o):\n"
-            "    k = _M[0]\n"
-            "    if k[0] is o:\n"
+            "    k = _M.get(i := id(o))\n"
+            "    if k is not None and k[0] is o:\n"
             "        t = k[1]\n"
             "        if t is None:\n"
             f"            t = {text}\n"
             "            if _C(o):\n"
-            "                _M[0] = (o, t)\n"
+            "                _M[i] = (o, t)\n"
             "        return t\n"
-            "    _M[0] = (o, None)\n"
+            "    if len(_M) >= _K:\n"
+            "        _M.clear()\n"
+            "    _M[i] = (o, None)\n"
             f"    return {text}\n"
         )
     space: dict[str, Any] = dict(names)
@@ -580,8 +583,8 @@ def dumps(obj: Any) -> str:
     so writing a growing game's log again costs the events added since. Any other attrs object
     (a view, an action, an event, options) is written in one walk, by a function made from its
     class's field annotations when the class is first met: the converter's text, byte for byte,
-    without building its dicts and lists first. An object written twice in a row (a part every
-    view of a game shares, such as the last hand's table) keeps its text from then on if it is
+    without building its dicts and lists first. An object written a second time (a part the
+    views of a game share, such as the last hand's table) keeps its text from then on if it is
     of a frozen class and holds only values that cannot change (ints, strings, bools, pieces,
     and tuples and frozen objects of these, checked by their classes at run time); changing
     such an object with ``object.__setattr__`` afterwards would leave its old text.

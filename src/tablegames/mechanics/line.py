@@ -296,7 +296,7 @@ class LineLayout:
 
     """
 
-    __slots__ = ("_open", "_s", "branches_open", "opening", "outer_kinds", "spinner", "tiles", "values")
+    __slots__ = ("_open", "_s", "_views", "branches_open", "opening", "outer_kinds", "spinner", "tiles", "values")
 
     def __init__(
         self,
@@ -325,6 +325,7 @@ class LineLayout:
         """The tiles of each arm, outward from the opening tile or from its spinner."""
         self._open: tuple[int, ...] = _NONE  # the open arms, in index order
         self._s = state
+        self._views: tuple[ArmView | None, ...] = ()  # the last view of each arm, by index (see arm_views)
 
     def copy(self) -> LineLayout:
         """An independent copy."""
@@ -338,6 +339,7 @@ class LineLayout:
         t = self.tiles
         new.tiles = [arm[:] for arm in t] if s.wide else [t[0][:], t[1][:], t[2][:], t[3][:]]
         new._open = self._open
+        new._views = self._views  # a tuple of frozen views, replaced (never changed) by arm_views
         return new
 
     @property
@@ -673,7 +675,8 @@ class LineLayout:
     def end_views(self, seat: int | None = None) -> tuple[EndView, ...]:
         """Every place a tile may be attached now, the same for every seat (see :func:`end_views`)."""
         values, ids = self.values, self._s.ids
-        return tuple(EndView(ids[arm], values[arm]) for arm in self._open)
+        known = _END_VIEWS.get
+        return tuple([known((ids[arm], values[arm])) or _end_view(ids[arm], values[arm]) for arm in self._open])
 
     def arm_views(self, seat: int | None = None) -> tuple[ArmView, ...]:
         """The arms for drawing, the same for every seat (see :func:`arm_views`)."""
@@ -682,7 +685,34 @@ class LineLayout:
         open_arms = self._open
         values, ids, tiles = self.values, self._s.ids, self.tiles
         present = range(len(ids)) if self.spinner is not None else _LINE_ONLY
-        return tuple(ArmView(ids[a], tuple(tiles[a]), values[a], a in open_arms) for a in present)
+        last = self._views
+        kept = len(last)
+        views = list(last) + [None] * (len(ids) - kept)
+        for a in present:  # an arm's tiles only grow: a view with as many tiles, the same value and state is still true
+            view = views[a]
+            is_open = a in open_arms
+            if (
+                view is None
+                or len(view.tiles) != len(tiles[a])
+                or view.value != values[a]
+                or view.open is not is_open
+                or view.id != ids[a]
+            ):
+                views[a] = ArmView(ids[a], tuple(tiles[a]), values[a], is_open)
+        self._views = out = tuple(views)
+        return tuple([out[a] for a in present])  # type: ignore[misc]  # every present arm has its view
+
+
+_END_VIEWS: Final[dict[tuple[str, int], EndView]] = {}
+"""One :class:`EndView` per end id and value, shared by every view (their texts are kept by ``dumps``)."""
+_END_VIEWS_KEPT: Final = 4096
+
+
+def _end_view(end: str, value: int) -> EndView:
+    view = EndView(end, value)
+    if len(_END_VIEWS) < _END_VIEWS_KEPT:  # a bound, for layouts with ever more branch ids
+        _END_VIEWS[end, value] = view
+    return view
 
 
 @attrs.frozen
