@@ -1,7 +1,8 @@
 #!/bin/bash
 # Instructions per unit of work, counted by valgrind's callgrind: repeatable on a busy machine,
 # unlike seconds. The work is instructions.py's: random play (decisions, the default), the RL
-# environments' steps (aec, env, vector) or ISMCTS iterations (ismcts).
+# environments' steps (aec, env, vector), views and their text (view) or ISMCTS iterations
+# (ismcts).
 # Usage: bash benchmarks/instructions.sh [UNITS] [VARIANT] [WORK]
 #   bash benchmarks/instructions.sh 2500 four-point-smear aec
 # (PYTHONPATH=/other/src to count another copy of the library with the same interpreter).

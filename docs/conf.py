@@ -44,6 +44,7 @@ nitpick_ignore = [
     ("py:class", "tablegames.cli.executors.R"),
     ("py:class", "tablegames.mechanics.bidding._C"),  # Calling's type variable (a call's type)
     ("py:class", "tablegames.mechanics.line._V_co"),  # Layout's type variable (its arm views' type)
+    ("py:class", "tablegames.core.memo._V"),  # IdentityMemo's type variable (its values' type)
     ("py:class", "argparse.ArgumentParser"),
     ("py:class", "argparse.Namespace"),
     ("py:class", "cattrs.BaseValidationError"),

@@ -483,9 +483,9 @@ def _immutable_check(cls: type) -> Callable[[Any], bool] | None:
         tests = [(f.name, _value_check(hints[f.name])) for f in attrs.fields(cls) if f.init]
     except Exception:
         return None
-    if not frozen or any(test is None for _, test in tests):
-        return None
     checks = [(name, test) for name, test in tests if test is not None]
+    if not frozen or len(checks) < len(tests):
+        return None
 
     def check(value: Any) -> bool:
         return type(value) is cls and all(test(getattr(value, name)) for name, test in checks)

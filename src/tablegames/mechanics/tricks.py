@@ -55,6 +55,7 @@ import attrs
 
 from tablegames.components.cards import Card, Rank, Suit, standard_deck
 from tablegames.core.events import Action, Event
+from tablegames.core.memo import IdentityMemo
 
 __all__ = [
     "CardPlayed",
@@ -175,22 +176,14 @@ class LastTrick:
         if not play.tricks:
             return None
         closed = play.tricks[-1]  # a closed trick's entry never changes, and copies of the play share it
-        key = (cls, id(closed))
-        kept = _LAST_TRICKS.get(key)
-        if kept is not None and kept[0] is closed:
-            return kept[1]
-        last = cls(cards=play.last_trick_cards(), winner=closed[0])
-        if len(_LAST_TRICKS) >= _LAST_TRICKS_KEPT:
-            _LAST_TRICKS.clear()  # a bound on the tricks held; the next views build theirs again
-        _LAST_TRICKS[key] = (closed, last)
-        return last
+        return _LAST_TRICKS.get(closed, cls) or _LAST_TRICKS.put(
+            closed, cls(cards=play.last_trick_cards(), winner=closed[0]), cls
+        )
 
 
-_LAST_TRICKS: Final[dict[tuple[type, int], tuple[tuple[int, tuple[Card, ...]], LastTrick]]] = {}
-"""The :class:`LastTrick` of each closed trick, by its class and the ``id`` of the play's entry of
-the trick (the entry is held, so its ``id`` is not reused): a view of the same trick is the same
-object, whose text :func:`~tablegames.core.serde.dumps` keeps."""
-_LAST_TRICKS_KEPT: Final = 1024
+_LAST_TRICKS: Final = IdentityMemo[LastTrick](most=1024)
+"""The :class:`LastTrick` of each closed trick, by the play's entry of the trick and the class: a
+view of the same trick is the same object, whose text :func:`~tablegames.core.serde.dumps` keeps."""
 
 
 class Follow(enum.Enum):
@@ -550,7 +543,7 @@ class TrickPlay:
 
     def trick_cards(self) -> tuple[TrickCard, ...]:
         """The trick in progress, for a view (each entry the one :class:`TrickCard` of its seat and card)."""
-        known = _TRICK_CARDS.get
+        known = _TRICK_CARDS.get  # inline, not a helper's call: playouts read the trick at every move
         return tuple([known(play) or _trick_card(play) for play in self.trick])
 
     def last_trick_cards(self) -> tuple[TrickCard, ...]:

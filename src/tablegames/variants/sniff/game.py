@@ -11,6 +11,7 @@ from tablegames.core.capabilities import ActionIds, LogFiller, ObservationSpec
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import Game
+from tablegames.core.memo import IdentityMemo
 from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.core.search import SearchWorlds, WorldSource
@@ -55,9 +56,8 @@ def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
     return sorted(tiles, key=_ORDER.__getitem__)
 
 
-_LAST_VIEWS: Final[dict[int, tuple[LineLayout, LastLayout]]] = {}
-"""The view of each finished hand's layout, by the layout's ``id`` (the layout is held, so its ``id`` is not reused)."""
-_LAST_VIEWS_KEPT: Final = 1024
+_LAST_VIEWS: Final = IdentityMemo[LastLayout](most=1024)
+"""The view of each finished hand's layout, by the layout and the hand's number."""
 
 class Sniff(Game):
     """American Sniff for 2, 3 or 4 players (see the rules page).
@@ -214,15 +214,12 @@ class Sniff(Game):
         last = self._last_layout
         if last is None:
             return None
-        number, layout = last
-        kept = _LAST_VIEWS.get(id(layout))
-        if kept is not None and kept[0] is layout and kept[1].hand_number == number:
-            return kept[1]  # a finished hand's layout never changes: its view is built once
-        view = LastLayout(hand_number=number, opening=layout.opening, sniff=layout.spinner, arms=arm_views(layout))
-        if len(_LAST_VIEWS) >= _LAST_VIEWS_KEPT:
-            _LAST_VIEWS.clear()  # a bound on the layouts held; the next views build theirs again
-        _LAST_VIEWS[id(layout)] = (layout, view)
-        return view
+        number, layout = last  # a finished hand's layout never changes: its view is built once
+        return _LAST_VIEWS.get(layout, number) or _LAST_VIEWS.put(
+            layout,
+            LastLayout(hand_number=number, opening=layout.opening, sniff=layout.spinner, arms=arm_views(layout)),
+            number,
+        )
 
     def piece_places(self) -> dict[str, tuple[Tile, ...]]:
         """Where the 28 tiles are: each seat's hand (``"hand 0"``...), the stock and the layout."""
