@@ -686,8 +686,7 @@ class LineLayout:
         values, ids, tiles = self.values, self._s.ids, self.tiles
         present = range(len(ids)) if self.spinner is not None else _LINE_ONLY
         last = self._views
-        kept = len(last)
-        views = list(last) + [None] * (len(ids) - kept)
+        views = [*last, *[None] * (len(ids) - len(last))]
         for a in present:  # an arm's tiles only grow: a view with as many tiles, the same value and state is still true
             view = views[a]
             is_open = a in open_arms
