@@ -55,6 +55,8 @@ def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "tablegames", "serve", "--db", f"sqlite:///{db}", "--port", str(port)]
     # the load comes from one address, so the per-client limits are lifted for it
     command += ["--creations-per-minute", "100000", "--live-games", "100000"]
+    for limit in ("actions_per_second", "actions_burst", "bot_requests_per_client", "bot_queue"):
+        command += ["--limit", f"{limit}=100000"]
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(400):
         try:

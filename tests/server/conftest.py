@@ -8,6 +8,7 @@ need it skip, saying so in one line.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -18,6 +19,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 
 
@@ -36,9 +38,9 @@ def _port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    """The URL of a PostgreSQL server started for this test run (its ``postgres`` database)."""
+@contextlib.contextmanager
+def postgres_cluster() -> Iterator[PostgresCluster]:
+    """A PostgreSQL server of its own, in a temporary folder, on loopback, removed at the end (else a skip)."""
     bindir = _bin()
     if bindir is None:
         pytest.skip("PostgreSQL is not installed (no initdb): the PostgreSQL store's tests skip")
@@ -48,30 +50,56 @@ def postgres_server() -> Iterator[str]:
         user = pwd.getpwnam("postgres")
         os.chown(data, user.pw_uid, user.pw_gid)
         prefix = ["runuser", "-u", "postgres", "--"]
-    port = _port()
     subprocess.run(
         [*prefix, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "tablegames"],
         check=True,
         capture_output=True,
         timeout=120,
     )
-    options = f"-p {port} -k {data} -c listen_addresses=127.0.0.1"
-    subprocess.run(
-        [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-w", "-l", str(data / "log"), "start"],
-        check=True,
-        capture_output=True,
-        timeout=120,
-    )
+    cluster = PostgresCluster(bindir, data, prefix, _port())
+    cluster.start()
     try:
-        yield f"postgresql://tablegames@127.0.0.1:{port}/postgres"
+        yield cluster
     finally:
+        cluster.stop()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@attrs.define
+class PostgresCluster:
+    """A PostgreSQL server a test started: its URL, and a way to stop and start it again."""
+
+    bindir: Path
+    data: Path
+    prefix: list[str]
+    port: int
+
+    @property
+    def url(self) -> str:
+        """The URL of its ``postgres`` database."""
+        return f"postgresql://tablegames@127.0.0.1:{self.port}/postgres"
+
+    def _ctl(self, *args: str, check: bool) -> None:
         subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop"],
-            check=False,
+            [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data), *args],
+            check=check,
             capture_output=True,
             timeout=120,
         )
-        shutil.rmtree(data, ignore_errors=True)
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1"
+        self._ctl("-o", options, "-w", "-l", str(self.data / "log"), "start", check=True)
+
+    def stop(self) -> None:
+        self._ctl("-m", "immediate", "-w", "stop", check=False)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The URL of a PostgreSQL server started for this test run (its ``postgres`` database)."""
+    with postgres_cluster() as cluster:
+        yield cluster.url
 
 
 @pytest.fixture

@@ -18,7 +18,15 @@ from tablegames.server import app as app_module
 from tablegames.server.app import ServerConfig, create_app, hash_token
 from tablegames.server.storage import SqliteStore, open_store
 
-OPEN_LIMITS = ServerConfig(creations_per_minute=10_000, live_games_per_client=10_000, allowed_hosts=("testserver",))
+OPEN_LIMITS = ServerConfig(
+    creations_per_minute=10_000,
+    live_games_per_client=10_000,
+    actions_per_second=10_000.0,
+    actions_burst=10_000,
+    bot_requests_per_client=10_000,
+    bot_seconds_per_minute=1e9,
+    allowed_hosts=("testserver",),
+)
 
 
 def _client(tmp_path: Path, config: ServerConfig = OPEN_LIMITS) -> TestClient:
@@ -230,10 +238,12 @@ def test_illegal_and_malformed_actions_change_nothing(tmp_path: Path) -> None:
     game = _create(client)
     url = f"/api/games/{game['game']}/actions"
     version = game["state"]["version"]
-    bad = client.post(
-        url, json={"action": {"type": "play", "tile": "9-9"}, "version": version}, headers=_auth(game["token"])
-    )
+    closed_arm = {**game["state"]["legal_actions"][0], "end": "N"}  # well formed, not legal now: 409
+    bad = client.post(url, json={"action": closed_arm, "version": version}, headers=_auth(game["token"]))
     assert bad.status_code == 409 and bad.json()["error"] == "IllegalActionError"
+    for malformed in ({"type": "play", "tile": "9-9"}, {"type": "fly"}, {"tile": "6-6"}, [1], "play"):  # 400
+        refused = client.post(url, json={"action": malformed, "version": version}, headers=_auth(game["token"]))
+        assert refused.status_code == 400 and refused.json()["error"] == "BadAction", (malformed, refused.text)
     bodies: list[Any] = [{"action": game["state"]["legal_actions"][0]}, {"action": 1, "version": "1"}, [], "x"]
     for body in bodies:
         response = client.post(url, json=body, headers=_auth(game["token"]))
@@ -273,7 +283,11 @@ def test_creations_are_limited_per_client(tmp_path: Path) -> None:
     client = _client(tmp_path, ServerConfig(creations_per_minute=3, allowed_hosts=("testserver",)))
     codes = [client.post("/api/games", json={"variant": "american-sniff"}).status_code for _ in range(5)]
     assert codes == [201, 201, 201, 429, 429]
-    client = _client(tmp_path, ServerConfig(live_games_per_client=2, allowed_hosts=("testserver",)))
+    # the live games are counted in the database: another process on it sees this client's 3
+    limited = ServerConfig(live_games_per_client=2, allowed_hosts=("testserver",))
+    assert _client(tmp_path, limited).post("/api/games", json={"variant": "american-sniff"}).status_code == 429
+    (tmp_path / "fresh").mkdir()
+    client = _client(tmp_path / "fresh", limited)
     codes = [client.post("/api/games", json={"variant": "american-sniff"}).status_code for _ in range(3)]
     assert codes == [201, 201, 429]
 
@@ -407,7 +421,7 @@ def _finish(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
 
 def test_a_finished_game_exports_a_signed_log_that_imports_again(tmp_path: Path) -> None:
     key = b"an operator's signing key, 32 b"
-    config = ServerConfig(signing_key=key, allowed_hosts=("testserver",))
+    config = attrs.evolve(OPEN_LIMITS, signing_key=key)
     client = _client(tmp_path, config)
     game = _create(client)
     url = f"/api/games/{game['game']}/log"

@@ -21,7 +21,16 @@ from tablegames.server.storage import SqliteStore
 _DB = Path(tempfile.mkdtemp(prefix="tablegames-openapi-")) / "games.db"
 app = create_app(
     SqliteStore(_DB),
-    ServerConfig(creations_per_minute=100_000, live_games_per_client=100_000, allowed_hosts=("*",), stream_seconds=0.3),
+    ServerConfig(
+        creations_per_minute=100_000,
+        live_games_per_client=100_000,
+        actions_per_second=100_000.0,
+        actions_burst=100_000,
+        bot_requests_per_client=100_000,
+        bot_seconds_per_minute=1e9,
+        allowed_hosts=("*",),
+        stream_seconds=0.3,
+    ),
 )
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", app)
 

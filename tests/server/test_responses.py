@@ -43,7 +43,14 @@ PLUG_IN_OPTIONS: Final[dict[str, dict[str, Any]]] = {
 }
 """Each plug-in's options for a few moves against every bot (small hands keep ISMCTS quick)."""
 CONFIG: Final = ServerConfig(
-    allow_seed=True, creations_per_minute=10_000, live_games_per_client=10_000, allowed_hosts=("testserver",)
+    allow_seed=True,
+    creations_per_minute=10_000,
+    live_games_per_client=10_000,
+    actions_per_second=10_000.0,
+    actions_burst=10_000,
+    bot_requests_per_client=10_000,
+    bot_seconds_per_minute=1e9,
+    allowed_hosts=("testserver",),
 )
 """Seeds allowed (so the games are the same every run), no creation limits."""
 TILE: Final = re.compile(r"(?<![\w-])(?:1[0-2]|[0-9])-(?:1[0-2]|[0-9])(?![\w-])")
@@ -336,8 +343,23 @@ def _assert_refused_unchanged(api: Api, game_id: str, before: str, response: Any
         None,
     ],
 )
-def test_a_refused_action_changes_nothing(api: Api, data: Any) -> None:
-    """A malformed or illegal action gets 409 with the library's message and the state; the stored log stays."""
+def test_a_malformed_action_gets_400_and_changes_nothing(api: Api, data: Any) -> None:
+    """An action no state of the game would take gets 400 with the library's message; the stored log stays."""
+    created = api.create(SNIFF, {"players": 3}, ["me", "greedy", "greedy"], seed=12)
+    game_id = created["game"]
+    before = api.store.log_text(game_id)
+    game = api.game(game_id)
+    response = api.act(created, data, created["state"]["version"])
+    _assert_refused_unchanged(api, game_id, before, response, 400)
+    body = response.json()
+    assert (body["error"], body["message"]) == ("BadAction", _library_message(game, data, 0))
+
+
+@pytest.mark.parametrize(
+    "data", [{"type": "play", "tile": "6-6", "end": "N"}, {"type": "play", "tile": "6-6", "end": None}]
+)
+def test_an_illegal_action_gets_409_and_changes_nothing(api: Api, data: Any) -> None:
+    """A well-formed action that is not legal now gets 409 with the library's message and the state."""
     created = api.create(SNIFF, {"players": 3}, ["me", "greedy", "greedy"], seed=12)
     game_id = created["game"]
     before = api.store.log_text(game_id)

@@ -58,7 +58,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The game server and its page, served by uvicorn on a free port of 127.0.0.1, in a thread."""
     port = _free_port()
     store = SqliteStore(str(tmp_path_factory.mktemp("web") / "games.db"))
-    app = create_app(store, ServerConfig(allow_seed=True, creations_per_minute=1000))
+    app = create_app(
+        store, ServerConfig(allow_seed=True, creations_per_minute=1000, actions_per_second=1000.0, actions_burst=1000)
+    )
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off")
     uv = uvicorn.Server(config)
     thread = threading.Thread(target=uv.run, daemon=True)

@@ -296,6 +296,20 @@ def _parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParse
     serve.add_argument(
         "--max-body", type=_positive, default=65536, metavar="BYTES", help="the largest request body (default: 65536)"
     )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="any other limit of ServerConfig, as actions_per_second=10 (repeatable; see the server docs)",
+    )
+    serve.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network) whose X-Forwarded-For names the client (default: none)",
+    )
     serve.add_argument(_PLUGIN, action="append", default=[], metavar="MODULE", help=_PLUGIN_HELP)
     serve.add_argument(
         "--key-file",
@@ -353,6 +367,8 @@ def _run(args: argparse.Namespace, *, out: TextIO, inp: TextIO, err: TextIO) -> 
                 "live_games_per_client": args.live_games,
                 "max_body": args.max_body,
             },
+            limit_flags=args.limit,
+            trusted_proxies=args.trust_proxy,
         )
     import_plugins(args.plugin)  # imported already (see main): a second import does nothing
     cls = get_variant(args.variant)

@@ -57,6 +57,7 @@ hosts not in the allow-list get 400.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import random
@@ -64,8 +65,7 @@ import re
 import secrets
 import threading
 import time
-from collections import defaultdict, deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -90,8 +90,18 @@ from tablegames.core.registry import get_variant, variant_names
 from tablegames.core.serde import to_json
 from tablegames.core.signing import SignatureError, sign_log, verify_log
 from tablegames.schema import schema_for
+from tablegames.server.limits import LimitReached, RateLimit, StreamSlots, Thinking
 from tablegames.server.openapi import openapi_document
-from tablegames.server.storage import OPEN, PERSON, SeatRecord, StaleWrite, Store, UnknownGame
+from tablegames.server.storage import (
+    OPEN,
+    PERSON,
+    LiveGamesLimit,
+    SeatRecord,
+    StaleWrite,
+    Store,
+    StoreUnavailable,
+    UnknownGame,
+)
 
 __all__ = ["STATIC", "ApiError", "ServerConfig", "create_app", "hash_token", "offered_bots", "variant_info"]
 
@@ -99,6 +109,8 @@ STATIC: Final = Path(__file__).resolve().parent / "static"
 """The folder of the page's files (HTML, JavaScript, CSS), served at ``/`` and ``/static/``."""
 _DIGITS: Final = re.compile(r"[0-9]{1,9}")
 _SINCE_ONLY: Final = frozenset({"since"})
+_CATCH_UP: Final = ""
+"""Whom the bots' moves of a game brought back into memory are counted to: no client."""
 _BOT_SETTINGS: Final[Mapping[str, Mapping[str, Any]]] = {"ismcts": {"iterations": 150}}
 """Settings that keep a bot quick enough to answer a request."""
 _BOT_ORDER: Final = ("greedy", "random", "ismcts")
@@ -135,8 +147,28 @@ class ServerConfig:
     bytes); ``None`` draws one for this process, so its exports verify only while it runs."""
     allowed_hosts: tuple[str, ...] = ("127.0.0.1", "localhost", "::1")
     """The ``Host`` names served (``"*"`` for any); others get 400."""
+    actions_per_second: float = 5.0
+    """Actions one client may send a second, on average (429 beyond)."""
+    actions_burst: int = 20
+    """Actions one client may send at once, before :attr:`actions_per_second` holds it back."""
     streams: int = 1000
     """Event streams open at once in this process (503 beyond)."""
+    streams_per_client: int = 16
+    """Event streams one client may hold open at once (429 beyond): the rest stay for the others."""
+    streams_per_seat: int = 4
+    """Event streams open at once on one seat of a game (429 beyond): a person's tabs and devices."""
+    bot_workers: int = 1
+    """Slow bot moves (a search) made at once in this process; quick bots move at once."""
+    bot_queue: int = 64
+    """Requests waiting for bots to move, at once, in this process (503 beyond)."""
+    bot_requests_per_client: int = 4
+    """Requests of one client waiting for bots to move, at once (429 beyond)."""
+    bot_seconds_per_minute: float = 20.0
+    """What the bots of one client's requests may think in a minute, in seconds (429 beyond)."""
+    lobby_per_client: int = 3
+    """How many of one client's games the lobby lists at most, so no client can fill it."""
+    body_seconds: float = 10.0
+    """How long a request's body may take to arrive, in seconds (408 beyond)."""
     poll_seconds: float = 0.2
     """How often an event stream looks for new events in the store (other processes' too)."""
     heartbeat_seconds: float = 15.0
@@ -149,21 +181,44 @@ class ServerConfig:
 
 
 class ApiError(Exception):
-    """A refused request: its status, a short kind and the message sent back."""
+    """A refused request: its status, a short kind and the message sent back.
 
-    def __init__(self, status: int, kind: str, message: str, *, state: dict[str, Any] | None = None) -> None:
+    ``retry_after`` (whole seconds) goes with a refusal that may pass later, as the
+    ``Retry-After`` header: a limit (429), a busy or unavailable server (503).
+    """
+
+    def __init__(
+        self,
+        status: int,
+        kind: str,
+        message: str,
+        *,
+        state: dict[str, Any] | None = None,
+        retry_after: int | None = None,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.kind = kind
         self.message = message
         self.state = state
+        self.retry_after = retry_after
+
+    @classmethod
+    def of_limit(cls, limit: LimitReached) -> ApiError:
+        """The refusal a limit (:mod:`tablegames.server.limits`) answers with."""
+        return cls(limit.status, limit.kind, limit.message, retry_after=limit.retry_after)
 
     def response(self) -> JSONResponse:
         """The JSON response: ``error``, ``message`` and, for a stale action, the current ``state``."""
         body: dict[str, Any] = {"error": self.kind, "message": self.message}
         if self.state is not None:
             body["state"] = self.state
-        return JSONResponse(body, status_code=self.status)
+        headers = None if self.retry_after is None else {"Retry-After": str(self.retry_after)}
+        return JSONResponse(body, status_code=self.status, headers=headers)
+
+
+_UNAVAILABLE: Final = ApiError(503, "Unavailable", "the database is unavailable; try again shortly", retry_after=5)
+"""The answer while the store cannot be reached (:class:`~tablegames.server.storage.StoreUnavailable`)."""
 
 
 def hash_token(token: str) -> str:
@@ -300,44 +355,28 @@ def _since(request: Request, default: str | None = None) -> int | None:
     return None if text is None else int(text)
 
 
-class _Limits:
-    """Per-client counts: creations in the last minute and live games created."""
-
-    def __init__(self, config: ServerConfig) -> None:
-        self.config = config
-        self._created: dict[str, deque[float]] = defaultdict(deque)
-        self._live: dict[str, set[str]] = defaultdict(set)
-        self._lock = threading.Lock()
-
-    def admit(self, client: str, now: float, finished: Callable[[str], bool]) -> None:
-        with self._lock:
-            recent = self._created[client]
-            while recent and recent[0] <= now - 60:
-                recent.popleft()
-            if len(recent) >= self.config.creations_per_minute:
-                raise ApiError(429, "TooManyRequests", "too many new games from this client; wait a minute")
-            live = self._live[client]
-            live.difference_update([g for g in live if finished(g)])
-            if len(live) >= self.config.live_games_per_client:
-                raise ApiError(429, "TooManyRequests", "this client has too many unfinished games")
-            recent.append(now)
-
-    def created(self, client: str, game_id: str) -> None:
-        with self._lock:
-            self._live[client].add(game_id)
-
-
 class _Server:
     """The games of one process over one store."""
 
     def __init__(self, store: Store, config: ServerConfig) -> None:
         self.store = store
         self.config = config
-        self.limits = _Limits(config)
+        self.creations = RateLimit(
+            per_second=config.creations_per_minute / 60, burst=config.creations_per_minute, what="new games"
+        )
+        self.actions = RateLimit(per_second=config.actions_per_second, burst=config.actions_burst, what="actions")
+        self.streams = StreamSlots(
+            total=config.streams, per_client=config.streams_per_client, per_seat=config.streams_per_seat
+        )
+        self.thinking = Thinking(
+            workers=config.bot_workers,
+            queue=config.bot_queue,
+            per_client=config.bot_requests_per_client,
+            seconds_a_minute=config.bot_seconds_per_minute,
+        )
         self._games: dict[str, _Live] = {}
         self._lock = threading.Lock()
         self._swept = time.monotonic()
-        self._streams = 0
         self.key = config.signing_key if config.signing_key is not None else secrets.token_bytes(32)
 
     # -- games in memory ----------------------------------------------------------------
@@ -365,7 +404,7 @@ class _Server:
         with live.lock:
             # A server stopped between a person's move and the bots' (killed, say) left the bots
             # to move: they catch up now, whichever request brought the game back.
-            self._play_bots(live)
+            self._advance(live, person_acts=False, client=_CATCH_UP)
         return live
 
     def _sweep(self, now: float) -> None:
@@ -398,7 +437,9 @@ class _Server:
             raise ApiError(400, "BadRequest", "expected a JSON object")
         unknown = sorted(set(data) - {"variant", "options", "seats", "seed"})
         if unknown:
-            raise ApiError(400, "BadRequest", f"unknown field {unknown[0]!r}; allowed: variant, options, seats, seed")
+            raise ApiError(
+                400, "BadRequest", f"unknown field {unknown[0][:40]!r}; allowed: variant, options, seats, seed"
+            )
         seed = data.get("seed")
         if seed is not None and not self.config.allow_seed:
             raise ApiError(400, "BadRequest", "this server chooses the seed itself")
@@ -413,7 +454,7 @@ class _Server:
         except TableGamesError as exc:
             raise ApiError(400, type(exc).__name__, str(exc)) from None
         occupants = _occupants(data.get("seats"), game.players)
-        self.limits.admit(client, time.monotonic(), self._finished)
+        self._take(self.creations, client)
         token = secrets.token_urlsafe(24)
         expires = time.time() + self.config.token_seconds
         me = occupants.index("me")
@@ -422,21 +463,46 @@ class _Server:
             for i, o in enumerate(occupants)
         )
         game_id = secrets.token_urlsafe(12)
-        self.store.create(game_id, game, seats)
-        self.limits.created(client, game_id)
-        live = _Live(game_id, _table(game, seats), seats)
-        with self._lock:
-            self._games[game_id] = live
-        with live.lock:
-            self._play_bots(live)
-            state = _state(live, me, 0)
+        with self._admitted(client, seats):
+            self._store_new(game_id, game, seats, client)
+            live = _Live(game_id, _table(game, seats), seats)
+            with self._lock:
+                self._games[game_id] = live
+            with live.lock:
+                self._advance(live, person_acts=False, client=client)
+                state = _state(live, me, 0)
         return {"game": game_id, "seat": me, "token": token, "expires": expires, "state": state}
 
-    def _finished(self, game_id: str) -> bool:
+    def _store_new(self, game_id: str, game: Game, seats: Sequence[SeatRecord], client: str) -> None:
+        """Store a new game of ``client``'s, if it has fewer live games than allowed (checked in the same step)."""
         try:
-            return self.store.record(game_id).finished
-        except UnknownGame:
-            return True
+            self.store.create(game_id, game, seats, client=client, live_limit=self.config.live_games_per_client)
+        except LiveGamesLimit:
+            raise ApiError(
+                429, "TooManyRequests", "this client has too many unfinished games", retry_after=60
+            ) from None
+
+    @staticmethod
+    def _take(limit: RateLimit, client: str) -> None:
+        try:
+            limit.take(client)
+        except LimitReached as exc:
+            raise ApiError.of_limit(exc) from None
+
+    @contextlib.contextmanager
+    def _admitted(self, client: str, seats: Sequence[SeatRecord]) -> Iterator[None]:
+        """A place for a request that may make bots move (none needed at a table of people only)."""
+        release = None
+        if any(s.occupant not in (PERSON, OPEN) for s in seats):
+            try:
+                release = self.thinking.admit(client)
+            except LimitReached as exc:
+                raise ApiError.of_limit(exc) from None
+        try:
+            yield
+        finally:
+            if release is not None:
+                release()
 
     def join(self, game_id: str, data: Any) -> dict[str, Any]:
         live = self.live(game_id)
@@ -464,7 +530,8 @@ class _Server:
         with live.lock:
             return _public_state(live, since)
 
-    def act(self, game_id: str, request: Request, data: Any) -> dict[str, Any]:
+    def act(self, game_id: str, request: Request, data: Any, client: str) -> dict[str, Any]:
+        self._take(self.actions, client)
         live = self.live(game_id)
         seat = self.seat(live, request)
         if not isinstance(data, dict) or set(data) != {"action", "version"}:
@@ -472,7 +539,11 @@ class _Server:
         version = data["version"]
         if type(version) is not int or version < 0:
             raise ApiError(400, "BadRequest", "version must be the int 'version' of the state the action was chosen on")
-        with live.lock:
+        try:
+            live.game.parse_action(data["action"])  # the form alone: what no state of the game would take
+        except IllegalActionError as exc:
+            raise ApiError(400, "BadAction", str(exc)) from None
+        with self._admitted(client, live.seats), live.lock:
             game = live.game
             if version != len(game.events):
                 raise ApiError(
@@ -488,7 +559,7 @@ class _Server:
             person = live.table.bots[seat]
             assert isinstance(person, _Person)
             person.pending = action
-            if not self._advance(live, person_acts=True):
+            if not self._advance(live, person_acts=True, client=client):
                 raise ApiError(
                     409, "Stale", "another request acted first", state=self._fresh_state(live, seat, version)
                 )
@@ -498,12 +569,14 @@ class _Server:
         fresh = self._load(live.id)
         return _state(fresh, seat, since)
 
-    def _advance(self, live: _Live, *, person_acts: bool) -> bool:
+    def _advance(self, live: _Live, *, person_acts: bool, client: str) -> bool:
         """Play the person's action (if ``person_acts``) and the bots' moves after it; commit them at once.
 
-        The bots play up to a person's turn or the end; ``False`` if another writer won. One
-        commit per request, not one per move: the answer waits for it either way, and the
-        database syncs once. Nothing is kept in memory that the store refused.
+        The bots play up to a person's turn or the end, each move in its turn
+        (:class:`~tablegames.server.limits.Thinking`), its time counted to ``client``; ``False``
+        if another writer won. One commit per request, not one per move: the answer waits for
+        it either way, and the database syncs once. Nothing is kept in memory that the store
+        refused.
         """
         game = live.game
         seen = len(game.events)
@@ -513,9 +586,11 @@ class _Server:
             while not game.is_over:
                 current = game.current_player
                 assert current is not None
-                if live.seats[current].occupant in (PERSON, OPEN):
+                occupant = live.seats[current].occupant
+                if occupant in (PERSON, OPEN):
                     break
-                live.table.step()
+                with self.thinking.move(client, occupant):
+                    live.table.step()
             if len(game.events) > seen:
                 self.store.append(live.id, seen, game.events[seen:], finished=game.is_over)
         except BaseException as exc:
@@ -527,24 +602,16 @@ class _Server:
             raise
         return True
 
-    def _play_bots(self, live: _Live) -> None:
-        """The bots' moves up to a person's turn, committed (a game just made or loaded)."""
-        self._advance(live, person_acts=False)
-
-    def stream_start(self, game_id: str, request: Request) -> tuple[_Live, int, int]:
-        """Check a stream request: the game, the seat and the first event to send."""
+    def stream_start(self, game_id: str, request: Request, client: str) -> tuple[_Live, int, int, Callable[[], None]]:
+        """Check a stream request: the game, the seat, the first event to send and what ends the stream's slot."""
         since = _since(request, "0") or 0
         live = self.live(game_id)
         seat = self.seat(live, request)
-        with self._lock:
-            if self._streams >= self.config.streams:
-                raise ApiError(503, "Busy", "too many event streams are open; try again later")
-            self._streams += 1
-        return live, seat, since
-
-    def stream_end(self) -> None:
-        with self._lock:
-            self._streams -= 1
+        try:
+            close = self.streams.open(client, (game_id, seat))
+        except LimitReached as exc:
+            raise ApiError.of_limit(exc) from None
+        return live, seat, since, close
 
     def stream_chunk(self, game_id: str, seat: int, sent: int, *, first: bool) -> tuple[str, int, bool]:
         """The SSE messages of the events from ``sent`` on, the new count, and whether the game is over."""
@@ -587,16 +654,15 @@ class _Server:
             raise ApiError(403, "SignatureError", str(exc)) from None
         except LogError as exc:
             raise ApiError(400, "LogError", str(exc)) from None
-        self.limits.admit(client, time.monotonic(), self._finished)
+        self._take(self.creations, client)
         seats = tuple(SeatRecord(i, OPEN, None, None) for i in range(game.players))
         game_id = secrets.token_urlsafe(12)
-        self.store.create(game_id, game, seats)
-        self.limits.created(client, game_id)
+        self._store_new(game_id, game, seats, client)
         return {"game": game_id, "seats": game.players, "version": len(game.events), "is_over": game.is_over}
 
     def lobby(self) -> dict[str, Any]:
         games = []
-        for record in self.store.open_games(limit=50):
+        for record in self.store.open_games(limit=50, per_client=self.config.lobby_per_client):
             seats = self.store.seats(record.id)
             games.append(
                 {
@@ -629,11 +695,16 @@ def _occupants(given: Any, players: int) -> list[str]:
 
 
 class _BodyLimit:
-    """Refuses bodies larger than ``limit`` bytes with 413 before reading more of them."""
+    """Refuses bodies larger than ``limit`` bytes with 413, and bodies slower than ``seconds`` with 408.
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    A body is refused before more of it is read; a slow one is a client that sends less than
+    its ``Content-Length`` says, or trickles it.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int, seconds: float) -> None:
         self.app = app
         self.limit = limit
+        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -643,20 +714,27 @@ class _BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _too_large(self.limit)(scope, receive, send)
                 return
-        seen = 0
+        seen, whole = 0, False
+        ends = time.monotonic() + self.seconds
 
         async def limited() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, whole
+            if whole:  # the body is in: what comes now is the disconnect, however late
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, ends - time.monotonic()))
+            except TimeoutError:
+                raise ApiError(408, "Timeout", f"a request body must arrive within {self.seconds:g} seconds") from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if seen > self.limit:
                     raise ApiError(413, "TooLarge", f"a request body has at most {self.limit} bytes")
             return message
 
         try:
             await self.app(scope, limited, send)
-        except ApiError as exc:  # the body grew too large while read outside an endpoint
+        except ApiError as exc:  # the body grew too large, or too slow, while read outside an endpoint
             await exc.response()(scope, receive, send)
 
 
@@ -694,6 +772,11 @@ async def _json_body(request: Request) -> Any:
         raise ApiError(400, "BadRequest", "the body is not JSON") from None
 
 
+def _client(request: Request) -> str:
+    """Who sent ``request``: its peer's address (or the one a proxy the operator trusts forwarded)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _check_query(request: Request, allowed: frozenset[str]) -> None:
     unknown = sorted(set(request.query_params) - allowed)
     if unknown:
@@ -709,6 +792,8 @@ def _endpoint(
             return JSONResponse(await handler(request), status_code=status)
         except ApiError as exc:
             return exc.response()
+        except StoreUnavailable:
+            return _UNAVAILABLE.response()
 
     return endpoint
 
@@ -730,16 +815,14 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
 
     async def new_game(request: Request) -> Any:
         data = await _json_body(request)
-        client = request.client.host if request.client else "unknown"
-        return await run_in_threadpool(server.create, data, client)
+        return await run_in_threadpool(server.create, data, _client(request))
 
     async def export(request: Request) -> Any:
         return await run_in_threadpool(server.export, request.path_params["game_id"], request)
 
     async def import_log(request: Request) -> Any:
         data = await _json_body(request)
-        client = request.client.host if request.client else "unknown"
-        return await run_in_threadpool(server.import_log, data, client)
+        return await run_in_threadpool(server.import_log, data, _client(request))
 
     async def lobby(request: Request) -> Any:
         return await run_in_threadpool(server.lobby)
@@ -756,15 +839,17 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
 
     async def act(request: Request) -> Any:
         data = await _json_body(request)
-        return await run_in_threadpool(server.act, request.path_params["game_id"], request, data)
+        return await run_in_threadpool(server.act, request.path_params["game_id"], request, data, _client(request))
 
     async def stream(request: Request) -> Response:
         game_id = request.path_params["game_id"]
         try:
             _check_query(request, _SINCE_ONLY)
-            live, seat, since = await run_in_threadpool(server.stream_start, game_id, request)
+            live, seat, since, close = await run_in_threadpool(server.stream_start, game_id, request, _client(request))
         except ApiError as exc:
             return exc.response()
+        except StoreUnavailable:
+            return _UNAVAILABLE.response()
 
         async def messages() -> AsyncIterator[str]:
             sent, quiet, first = min(since, len(live.game.events)), 0.0, True
@@ -783,8 +868,10 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
                     if quiet >= config.heartbeat_seconds:
                         quiet = 0.0
                         yield ": still here\n\n"
+            except StoreUnavailable:
+                return  # the client reconnects with ``since`` once the database is back
             finally:
-                server.stream_end()
+                close()
 
         return StreamingResponse(messages(), media_type="text/event-stream")
 
@@ -826,7 +913,7 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
         middleware=[
             Middleware(_SecurityHeaders),
             Middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts)),
-            Middleware(_BodyLimit, limit=config.max_body),
+            Middleware(_BodyLimit, limit=config.max_body, seconds=config.body_seconds),
         ],
         exception_handlers={HTTPException: http_error, Exception: crash},
     )

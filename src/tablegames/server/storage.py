@@ -54,10 +54,13 @@ __all__ = [
     "OPEN",
     "PERSON",
     "GameRecord",
+    "LiveGamesLimit",
+    "PostgresStore",
     "SeatRecord",
     "SqliteStore",
     "StaleWrite",
     "Store",
+    "StoreUnavailable",
     "UnknownGame",
     "open_store",
 ]
@@ -75,7 +78,8 @@ _SCHEMA: Final = (
         events INTEGER NOT NULL,
         finished INTEGER NOT NULL,
         created DOUBLE PRECISION NOT NULL,
-        updated DOUBLE PRECISION NOT NULL
+        updated DOUBLE PRECISION NOT NULL,
+        client TEXT
     )""",
     """CREATE TABLE IF NOT EXISTS events (
         game TEXT NOT NULL REFERENCES games (id),
@@ -94,6 +98,9 @@ _SCHEMA: Final = (
     "CREATE INDEX IF NOT EXISTS games_by_state ON games (finished, updated)",
     "CREATE INDEX IF NOT EXISTS seats_by_token ON seats (token_hash)",
 )
+_CLIENT_INDEX: Final = "CREATE INDEX IF NOT EXISTS games_by_client ON games (client, finished)"
+"""Made after the ``client`` column, which a database of an earlier release gains on opening."""
+_LIVE_OF_CLIENT: Final = "SELECT COUNT(*) FROM games WHERE client = ? AND finished = 0"
 
 
 class StaleWrite(Exception):
@@ -111,6 +118,29 @@ class StaleWrite(Exception):
         self.expected = expected
         self.actual = actual
         super().__init__(f"game {game_id!r} has {actual} events, not {expected}: another writer acted first; reload it")
+
+
+class LiveGamesLimit(Exception):
+    """A new game refused: its client already has as many unfinished games as allowed.
+
+    Attributes:
+        client: the client.
+        limit: how many unfinished games a client may have.
+
+    """
+
+    def __init__(self, client: str, limit: int) -> None:
+        self.client = client
+        self.limit = limit
+        super().__init__(f"this client has {limit} unfinished games, the most allowed")
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be reached or refused to work now (it is down, restarting or full).
+
+    Nothing was written; the same call may succeed later. The server answers ``503`` with a
+    ``Retry-After`` header.
+    """
 
 
 class UnknownGame(LookupError):
@@ -156,13 +186,31 @@ class SeatRecord:
 class Store(Protocol):
     """Where a server keeps its games. :class:`SqliteStore` is one; a PostgreSQL store is another."""
 
-    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
+    def create(
+        self,
+        game_id: str,
+        game: Game,
+        seats: Sequence[SeatRecord] = (),
+        *,
+        client: str | None = None,
+        live_limit: int | None = None,
+    ) -> None:
         """Store a new game: its header, the events it has so far (its first deal) and its seats.
+
+        ``client`` is who asked for it (the server's client address), kept to share out the
+        lobby (:meth:`open_games`) and to count the client's unfinished games. With
+        ``live_limit``, the game is stored only if the client has fewer unfinished games than
+        that, checked and written in one step, so simultaneous creations cannot pass the
+        limit together (the database serialises them, across processes too).
 
         Raises:
             ValueError: if a game with this id is already stored.
+            LiveGamesLimit: if ``client`` has ``live_limit`` unfinished games or more.
 
         """
+
+    def live_games(self, client: str) -> int:
+        """How many unfinished games ``client`` created (one indexed count)."""
 
     def seats(self, game_id: str) -> list[SeatRecord]:
         """The game's seats, in order (none for a game stored without them).
@@ -178,8 +226,12 @@ class Store(Protocol):
     def seat_of(self, game_id: str, token_hash: str, now: float) -> int | None:
         """The seat whose unexpired token has this hash, or ``None``."""
 
-    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
-        """Unfinished games with an open seat, the most recently updated first."""
+    def open_games(self, *, limit: int = 100, per_client: int | None = None) -> list[GameRecord]:
+        """Unfinished games with an open seat, the most recently updated first.
+
+        With ``per_client``, at most that many of each client's games (its most recently
+        updated), so that no client can fill the list.
+        """
 
     def append(self, game_id: str, expected: int, events: Sequence[Event], *, finished: bool) -> None:
         """Add ``events`` after the first ``expected``, in one transaction, and only if ``expected`` are stored.
@@ -219,7 +271,10 @@ class Store(Protocol):
         """The games stored, the most recently updated first (only finished or unfinished ones if asked)."""
 
     def close(self) -> None:
-        """Release the database."""
+        """Release the database.
+
+        Every method may raise :class:`StoreUnavailable` when the database cannot be reached.
+        """
 
 
 def _header(game: Game) -> str:
@@ -255,19 +310,42 @@ class _SqlStore:
         with self._transaction() as db:
             for statement in _SCHEMA:
                 db.execute(statement)
+            if "client" not in self._columns(db, "games"):  # a database of an earlier release
+                db.execute("ALTER TABLE games ADD COLUMN client TEXT")
+            db.execute(_CLIENT_INDEX)
 
-    def create(self, game_id: str, game: Game, seats: Sequence[SeatRecord] = ()) -> None:
+    def _columns(self, db: Any, table: str) -> set[str]:  # pragma: no cover - each subclass has its own
+        raise NotImplementedError
+
+    def _serialise(self, db: Any, client: str) -> None:
+        """Hold ``client``'s creations back until this transaction ends (SQLite's writer lock does already)."""
+
+    def create(
+        self,
+        game_id: str,
+        game: Game,
+        seats: Sequence[SeatRecord] = (),
+        *,
+        client: str | None = None,
+        live_limit: int | None = None,
+    ) -> None:
         """Store a new game (see :meth:`Store.create`)."""
         now = time.time()
         events = game.events
+        header = _header(game)
         try:
             with self._transaction() as db:
+                if client is not None and live_limit is not None:
+                    self._serialise(db, client)
+                    (live,) = db.execute(self._sql(_LIVE_OF_CLIENT), (client,)).fetchone()
+                    if live >= live_limit:
+                        raise LiveGamesLimit(client, live_limit)
                 db.execute(
                     self._sql(
-                        "INSERT INTO games (id, variant, header, events, finished, created, updated)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?)"
+                        "INSERT INTO games (id, variant, header, events, finished, created, updated, client)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
                     ),
-                    (game_id, game.name, _header(game), len(events), int(game.is_over), now, now),
+                    (game_id, game.name, header, len(events), int(game.is_over), now, now, client),
                 )
                 db.executemany(
                     self._sql("INSERT INTO events (game, idx, body) VALUES (?, ?, ?)"),
@@ -369,14 +447,25 @@ class _SqlStore:
             ).fetchone()
         return None if row is None else int(row[0])
 
-    def open_games(self, *, limit: int = 100) -> list[GameRecord]:
+    def live_games(self, client: str) -> int:
+        """How many unfinished games ``client`` created (see :meth:`Store.live_games`)."""
+        with self._reading() as db:
+            (count,) = db.execute(self._sql(_LIVE_OF_CLIENT), (client,)).fetchone()
+        return int(count)
+
+    def open_games(self, *, limit: int = 100, per_client: int | None = None) -> list[GameRecord]:
         """Unfinished games with an open seat (see :meth:`Store.open_games`)."""
+        # A game stored without a client (by an earlier release, or by a caller that names none)
+        # counts as its own client.
         query = (
-            "SELECT id, variant, events, finished, created, updated FROM games WHERE finished = 0 AND EXISTS"
-            " (SELECT 1 FROM seats WHERE seats.game = games.id AND occupant = ?) ORDER BY updated DESC, id LIMIT ?"
+            "SELECT id, variant, events, finished, created, updated FROM ("
+            " SELECT id, variant, events, finished, created, updated, ROW_NUMBER() OVER"
+            " (PARTITION BY COALESCE(client, id) ORDER BY updated DESC, id) AS nth FROM games WHERE finished = 0"
+            " AND EXISTS (SELECT 1 FROM seats WHERE seats.game = games.id AND occupant = ?)"
+            ") AS shown WHERE nth <= ? ORDER BY updated DESC, id LIMIT ?"
         )
         with self._reading() as db:
-            rows = db.execute(self._sql(query), (OPEN, limit)).fetchall()
+            rows = db.execute(self._sql(query), (OPEN, per_client or limit, limit)).fetchall()
         return [_record(row) for row in rows]
 
 
@@ -429,20 +518,24 @@ class SqliteStore(_SqlStore):
         # SQLite lets one writer in at a time; this process's writers queue on a lock rather than
         # on SQLite's busy handler, which sleeps and polls (a p99 of seconds under load). Other
         # processes are kept out by SQLite's own lock, as before.
-        with self._lock:
+        with self._lock, _unavailable_on(sqlite3.OperationalError):
             db = self._connection()
             db.execute("BEGIN IMMEDIATE")
             try:
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
-        with self._lock if self._memory else _NO_LOCK:
+        with self._lock if self._memory else _NO_LOCK, _unavailable_on(sqlite3.OperationalError):
             yield self._connection()
+
+    def _columns(self, db: Any, table: str) -> set[str]:
+        return {row[1] for row in db.execute(f"PRAGMA table_info({table})").fetchall()}
 
     def close(self) -> None:
         """Close this thread's connection (and the in-memory database)."""
@@ -489,14 +582,26 @@ class PostgresStore(_SqlStore):
 
     @contextmanager
     def _transaction(self) -> Iterator[Any]:
-        db = self._connection()
-        with db.transaction(), db.cursor() as cursor:
-            yield cursor
+        with _unavailable_on(self._psycopg.OperationalError):
+            db = self._connection()
+            with db.transaction(), db.cursor() as cursor:
+                yield cursor
 
     @contextmanager
     def _reading(self) -> Iterator[Any]:
-        with self._connection().cursor() as cursor:
+        with _unavailable_on(self._psycopg.OperationalError), self._connection().cursor() as cursor:
             yield cursor
+
+    def _columns(self, db: Any, table: str) -> set[str]:
+        query = (
+            "SELECT column_name FROM information_schema.columns"
+            " WHERE table_schema = current_schema() AND table_name = %s"
+        )
+        return {row[0] for row in db.execute(query, (table,)).fetchall()}
+
+    def _serialise(self, db: Any, client: str) -> None:
+        # one client's creations take turns, in every process on this database, until commit
+        db.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (client,))
 
     def close(self) -> None:
         """Close this thread's connection."""
@@ -509,6 +614,15 @@ class PostgresStore(_SqlStore):
 def _record(row: tuple[str, str, int, int, float, float]) -> GameRecord:
     game_id, variant, events, finished, created, updated = row
     return GameRecord(game_id, variant, events, bool(finished), created, updated)
+
+
+@contextmanager
+def _unavailable_on(errors: type[Exception] | tuple[type[Exception], ...]) -> Iterator[None]:
+    """The driver's ``errors`` (the database down, locked too long, out of disk) as :class:`StoreUnavailable`."""
+    try:
+        yield
+    except errors as exc:
+        raise StoreUnavailable(f"the database is unavailable: {type(exc).__name__}") from exc
 
 
 _NO_LOCK: Final = contextlib.nullcontext()
