@@ -14,7 +14,7 @@ import attrs
 
 from tablegames.cli.errors import CommandError
 
-__all__ = ["DEFAULT_DB", "PathOnly", "parse_limit", "run_serve", "signing_key"]
+__all__ = ["DEFAULT_DB", "parse_limit", "run_serve", "signing_key"]
 
 DEFAULT_DB = "sqlite:///tablegames.db"
 """The database ``tablegames serve`` uses unless ``--db`` names one: an SQLite file here."""
@@ -60,7 +60,7 @@ def parse_limit(text: str, limits: Sequence[tuple[str, type]]) -> tuple[str, int
     return name.strip().replace("-", "_"), number
 
 
-class PathOnly(logging.Filter):
+class _PathOnly(logging.Filter):
     """Takes the query out of uvicorn's access log lines: the path stays, its query does not.
 
     A query may carry what a client should not have put there (a token), and the server
@@ -76,11 +76,11 @@ class PathOnly(logging.Filter):
 
 
 def _log_config() -> dict[str, Any]:
-    """Uvicorn's logging, with :class:`PathOnly` on the access log."""
+    """Uvicorn's logging, with :class:`_PathOnly` on the access log."""
     from uvicorn.config import LOGGING_CONFIG  # noqa: PLC0415 - the server extra, imported when serving
 
     config = copy.deepcopy(LOGGING_CONFIG)
-    config.setdefault("filters", {})["path_only"] = {"()": f"{__name__}.PathOnly"}
+    config.setdefault("filters", {})["path_only"] = {"()": f"{__name__}._PathOnly"}
     config["loggers"]["uvicorn.access"]["filters"] = ["path_only"]
     return config
 

@@ -48,10 +48,14 @@ beside them (a line each, :meth:`~tablegames.core.game.Game.describe_event`),
 ``legal_actions`` (empty unless it is the seat's turn) with ``labels`` beside them (each
 action's ``str``, or ``null``), ``current_player``, ``scores``, ``winner`` and ``is_over``.
 
-Limits (:class:`ServerConfig`) are answered with 413 (body too large), 415 (a write that is not
-``application/json``), 429 (too many creations a minute, or live games, from one client) and
-400 for the seed unless the operator allows it; security headers go with every response and
-hosts not in the allow-list get 400.
+Limits (:class:`ServerConfig`, :mod:`tablegames.server.limits`) are answered with 408 (a body
+too slow), 413 (body too large), 415 (a write that is not ``application/json``), 429 (one
+client's limit: creations, live games, actions, streams, bots' thinking) and 503 (the server's:
+streams, bots' queue) with ``Retry-After``, and 400 for the seed unless the operator allows it;
+a database that cannot be reached gives 503 with ``Retry-After``. A malformed action (no state
+would take it) gets 400, an illegal one 409 with the state. Security headers go with every
+response and hosts not in the allow-list get 400. The limits and their defaults are listed in
+:doc:`/server`.
 """
 
 from __future__ import annotations
@@ -154,9 +158,9 @@ class ServerConfig:
     streams: int = 1000
     """Event streams open at once in this process (503 beyond)."""
     streams_per_client: int = 16
-    """Event streams one client may hold open at once (429 beyond): the rest stay for the others."""
+    """Event streams one client may hold open at once (429 beyond), so the rest stay for the others."""
     streams_per_seat: int = 4
-    """Event streams open at once on one seat of a game (429 beyond): a person's tabs and devices."""
+    """Event streams open at once on one seat of a game, for a person's tabs and devices (429 beyond)."""
     bot_workers: int = 1
     """Slow bot moves (a search) made at once in this process; quick bots move at once."""
     bot_queue: int = 64

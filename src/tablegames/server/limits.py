@@ -126,10 +126,10 @@ class StreamSlots:
         self.per_seat = per_seat
         self._open = 0
         self._clients: dict[str, int] = {}
-        self._seats: dict[Hashable, int] = {}
+        self._seats: dict[tuple[str, int], int] = {}
         self._lock = threading.Lock()
 
-    def open(self, client: str, seat: Hashable) -> Callable[[], None]:
+    def open(self, client: str, seat: tuple[str, int]) -> Callable[[], None]:
         """Take a slot for ``client``'s stream of ``seat`` (a game and a seat); the function that gives it back.
 
         Raises:
@@ -178,7 +178,7 @@ def _decrement(counts: dict[_K, int], key: _K) -> None:
 class Thinking:
     """The bots' moves: quick ones at once, slow ones (a search) in turn, within each client's budget.
 
-    A bot name's moves are timed; once they average :data:`_QUICK_SECONDS` or more, each of
+    A bot name's moves are timed; once they average 5 ms or more, each of
     its moves waits for one of ``workers`` turns. The clients waiting are served in turn
     (the one whose request came first, then the next client's, and so on), so one client's
     many requests cannot hold up another's. A request that may make bots move is first

@@ -94,8 +94,12 @@ def _json(schema: Any) -> dict[str, Any]:
 
 
 def _answers(ok: int, schema: Any, *errors: int) -> dict[str, Any]:
+    """``ok`` with ``schema``, the refusals any request may get, and ``errors``.
+
+    Any request may get 503 (the database cannot be reached) and 408 (a body too slow).
+    """
     out: dict[str, Any] = {str(ok): {"description": "done", "content": _json(schema)}}
-    for status in (400, 404, 405, 413, 415, *errors):
+    for status in sorted({400, 404, 405, 408, 413, 415, 503, *errors}):
         out[str(status)] = {"description": "refused", "content": _json({"$ref": "#/components/schemas/Error"})}
     return out
 
@@ -227,7 +231,7 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
                             {"type": "object", "required": ["seat"], "properties": {"seat": {"type": "integer"}}}
                         ),
                     },
-                    "responses": _answers(201, {"$ref": "#/components/schemas/Token"}, 409),
+                    "responses": _answers(201, {"$ref": "#/components/schemas/Token"}, 409, 429),
                 }
             },
             "/api/games/{game_id}/actions": {
