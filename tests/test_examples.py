@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+import tablegames
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -28,3 +30,11 @@ def test_front_end_loop_refuses_out_of_turn_actions() -> None:
     refused = module["serve_one_match"](5)
     assert refused
     assert all("turn" in r["reason"] for r in refused)
+
+
+def test_front_end_loop_takes_the_clients_options_as_options_only() -> None:
+    """The front-end example's server takes a client's options whole: a "seed" in them is refused, not obeyed."""
+    module = runpy.run_path(str(EXAMPLES / "front_end_turn_loop.py"))
+    assert module["serve_one_match"](5, '{"players": 2}')
+    with pytest.raises(tablegames.InvalidOptionsError, match="unknown option 'seed'"):
+        module["serve_one_match"](5, '{"players": 2, "seed": 1}')

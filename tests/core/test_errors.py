@@ -138,6 +138,8 @@ def test_errors_can_be_caught_by_the_root() -> None:
         IllegalActionError({"tile": [6, 6]}, "not your turn"),
         InvalidOptionsError("players", "must be 2 to 4"),
         LogError("$.events[3]", "no world consistent with seat 0's log"),
+        LogError("$." + "w" * 5000, "r" * 5000),
+        InvalidOptionsError("o" * 5000, "r" * 5000),
         UnknownVariantError("chess", ("american-sniff", "four-point-smear")),
         SignatureError("$.signature", "wrong"),
     ],
@@ -149,3 +151,16 @@ def test_every_error_survives_a_pickle_round_trip(error: TableGamesError) -> Non
     assert type(again) is type(error)
     assert str(again) == str(error) and again.args == error.args
     assert vars(again) == vars(error)
+
+
+def test_long_parts_are_cut_in_the_attributes_and_the_message() -> None:
+    """A reason, a place in a log or an option name of thousands of characters is cut where it is kept."""
+    log = LogError("$." + "w" * 5000, "r" * 5000)
+    assert len(log.where) == errors.QUOTE_LIMIT and log.where.endswith("...")
+    assert len(log.reason) == errors.REASON_LIMIT and log.reason.endswith("...")
+    assert str(log) == f"bad log at {log.where}: {log.reason}"
+    option = InvalidOptionsError("o" * 5000, "r" * 5000)
+    assert len(option.option) == 80 and len(option.reason) == errors.REASON_LIMIT
+    assert str(option) == f"invalid option {option.option}: {option.reason}"
+    illegal = IllegalActionError("a" * 5000, "r" * 5000)
+    assert len(illegal.reason) == errors.REASON_LIMIT and illegal.action == "a" * 5000

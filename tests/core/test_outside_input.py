@@ -169,3 +169,54 @@ def test_a_log_with_any_part_replaced_gets_a_log_error(data: st.DataObject) -> N
     parent, key = data.draw(st.sampled_from(spots), label="spot")
     parent[key] = data.draw(any_json, label="value")
     _expect_library_error(tablegames.LogError, _load_and_replay, json.dumps(doc))
+
+
+def _huge_log_docs(game: tablegames.Game) -> list[dict[str, Any]]:
+    """The game's full log with one part made huge: a 4,000-digit int, a long field name or string."""
+    doc = json.loads(tablegames.dumps(game.log()))
+    long_name, long_text, big = "f" * 1_000_000, "s" * 1_000_000, 10**4000
+    docs = [
+        {**doc, long_name: 1},
+        {**doc, "variant": long_text},
+        {**doc, "options": {long_name: 1}},
+        {**doc, "options": {**doc["options"], "players": long_text}},
+        {**doc, "options": {**doc["options"], "players": big}},
+        {**doc, "seed": big},
+    ]
+    for i, event in enumerate(doc["events"][:4]):
+        changed = [{**event, long_name: 1}, *({**event, key: value} for key in event for value in (big, long_text))]
+        docs.extend({**doc, "events": [*doc["events"][:i], one, *doc["events"][i + 1 :]]} for one in changed)
+    return docs
+
+
+def _assert_bounded(exc: tablegames.TableGamesError) -> None:
+    """``exc``'s message and its string attributes (but the refused input itself) are within the bounds."""
+    assert len(str(exc)) <= _MESSAGE_BOUND, f"{len(str(exc))} characters: {str(exc)[:300]}"
+    for name, value in vars(exc).items():
+        if name != "action" and isinstance(value, str):  # .action keeps the refused input whole, on purpose
+            assert len(value) <= REASON_LIMIT, f"{type(exc).__name__}.{name} has {len(value)} characters"
+
+
+def test_every_error_from_huge_input_is_bounded_in_its_message_and_attributes() -> None:
+    """Huge seats, field names and strings in logs, actions and options give errors whose parts are all bounded."""
+    long_name, long_text, big = "f" * 1_000_000, "s" * 1_000_000, 10**4000
+    errors: list[tablegames.TableGamesError] = []
+
+    def attempt(call: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        try:
+            call(*args, **kwargs)
+        except tablegames.TableGamesError as exc:
+            errors.append(exc)
+
+    for game in _games():
+        for doc in _huge_log_docs(game):
+            attempt(_load_and_replay, json.dumps(doc))
+        for data in ({"type": "play", long_name: 1}, {"type": long_text}, {"type": "play", "tile": long_text}):
+            attempt(game.action_from_json, data)
+        attempt(game.action_from_json, tablegames.to_json(game.legal_actions()[0]), seat=big)
+        for options in ({long_name: 1}, {"players": long_text}, {"players": big}, {"target": big}):
+            attempt(type(game).create, options, seed=1)
+            attempt(tablegames.new_game, game.name, seed=1, **options)
+    assert len(errors) > 100
+    for exc in errors:
+        _assert_bounded(exc)

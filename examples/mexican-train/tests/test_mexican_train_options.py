@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -78,6 +79,22 @@ def test_bad_options_are_refused_by_name(options: dict[str, Any], message: str) 
     """Options are validated at construction; the error names the option and what is allowed."""
     with pytest.raises(tg.InvalidOptionsError, match=message):
         tg.new_game(NAME, seed=1, **options)
+
+
+@pytest.mark.parametrize("players", [[], {}, [2]], ids=repr)
+def test_players_that_is_no_int_is_refused_by_its_rule(players: Any) -> None:
+    """``players=[]``, ``{}`` or ``[2]`` names ``players`` and its rule, whichever way the options come."""
+    rule = f"{players!r} is not an int; allowed: an int from 2 to 8"
+    attempts: list[Callable[[], object]] = [
+        lambda: tg.new_game(NAME, seed=1, players=players),
+        lambda: MexicanTrain.create({"players": players}, seed=1),
+        lambda: MexicanTrainOptions(players=players),
+    ]
+    for attempt in attempts:
+        with pytest.raises(tg.InvalidOptionsError) as caught:
+            attempt()
+        assert caught.value.option == "players"
+        assert caught.value.reason == rule
 
 
 def test_the_largest_hands_allowed() -> None:

@@ -26,7 +26,10 @@ QUOTE_LIMIT: Final = 200
 """The most characters of outside input an error message quotes (:func:`quote`)."""
 
 REASON_LIMIT: Final = 1000
-"""The most characters of an error's ``reason`` that go into its message."""
+"""The most characters of an error's ``reason``: the attribute and its part of the message."""
+
+_NAME_LIMIT: Final = 80
+"""The most characters of an option's name (``InvalidOptionsError.option``)."""
 
 
 class _BoundedRepr(reprlib.Repr):
@@ -118,13 +121,18 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
 
 
 def _bounded(text: object, limit: int = REASON_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, with ``...``."""
+    """``text`` cut to ``limit`` characters, with ``...`` (a text already cut is left as it is)."""
     text = str(text)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class TableGamesError(Exception):
     """The root of every error this library raises on purpose.
+
+    Its message and string attributes are bounded, however long the input they come from: a
+    ``reason`` holds at most :data:`REASON_LIMIT` characters, a name or a place in a log at most
+    :data:`QUOTE_LIMIT`, and the message quotes input through :func:`quote`. Only the refused
+    input itself (``IllegalActionError.action``, ``UnknownVariantError.name``) is kept whole.
 
     Every one pickles and unpickles to an equal error (its message and attributes), so an error
     raised in a worker process reaches the process that sent the work whole.
@@ -145,8 +153,8 @@ class IllegalActionError(TableGamesError, ValueError):
     The game is left exactly as it was.
 
     Attributes:
-        action: the action or JSON data that was refused.
-        reason: why, in a few words.
+        action: the action or JSON data that was refused, as it was given.
+        reason: why, in a few words (at most :data:`REASON_LIMIT` characters).
 
     """
 
@@ -154,42 +162,44 @@ class IllegalActionError(TableGamesError, ValueError):
 
     def __init__(self, action: Any, reason: str) -> None:
         self.action = action
-        self.reason = reason
-        super().__init__(f"illegal action {quote(action)}: {_bounded(reason)}")
+        self.reason = _bounded(reason)
+        super().__init__(f"illegal action {quote(action)}: {self.reason}")
 
 
 class InvalidOptionsError(TableGamesError, ValueError):
     """An unknown option, a value of the wrong type or out of range, or an invalid stacked deal.
 
     Attributes:
-        option: the name of the offending option (``"deals[0]"`` for a stacked deal).
-        reason: what was wrong and what is allowed.
+        option: the name of the offending option (``"deals[0]"`` for a stacked deal), cut to
+            80 characters.
+        reason: what was wrong and what is allowed (at most :data:`REASON_LIMIT` characters).
 
     """
 
     _fields = ("option", "reason")
 
     def __init__(self, option: str, reason: str) -> None:
-        self.option = option
-        self.reason = reason
-        super().__init__(f"invalid option {_bounded(option, 80)}: {_bounded(reason)}")
+        self.option = _bounded(option, _NAME_LIMIT)
+        self.reason = _bounded(reason)
+        super().__init__(f"invalid option {self.option}: {self.reason}")
 
 
 class LogError(TableGamesError, ValueError):
     """A log that is malformed, truncated, of another version, or inconsistent with the rules.
 
     Attributes:
-        where: where in the log the problem is (``"$.events[12]"``), or ``"$"``.
-        reason: what is wrong there.
+        where: where in the log the problem is (``"$.events[12]"``), or ``"$"`` (at most
+            :data:`QUOTE_LIMIT` characters).
+        reason: what is wrong there (at most :data:`REASON_LIMIT` characters).
 
     """
 
     _fields = ("where", "reason")
 
     def __init__(self, where: str, reason: str) -> None:
-        self.where = where
-        self.reason = reason
-        super().__init__(f"bad log at {where}: {_bounded(reason)}")
+        self.where = _bounded(where, QUOTE_LIMIT)
+        self.reason = _bounded(reason)
+        super().__init__(f"bad log at {self.where}: {self.reason}")
 
 
 class UnknownVariantError(TableGamesError, LookupError):

@@ -131,8 +131,30 @@ def build_options(cls: type[Any], given: Mapping[str, Any]) -> Any:
         return cls(**values)
     except InvalidOptionsError:
         raise
-    except (TypeError, ValueError) as exc:  # pragma: no cover - validators raise our own
+    except Exception as exc:
+        # attrs works out defaults (a Factory reading another option) before any validator
+        # runs, so a default may choke on a bad value (hashing a list) that a validator would
+        # have named: ask the validators first.
+        refused = _refused_option(cls, values)
+        if refused is not None:
+            raise refused from None
+        if not isinstance(exc, (TypeError, ValueError)):
+            raise
         raise InvalidOptionsError("options", str(exc)) from None
+
+
+def _refused_option(cls: type[Any], values: Mapping[str, Any]) -> InvalidOptionsError | None:
+    """The error of the first field of ``cls``, in order, whose validator refuses its value in ``values``."""
+    for field in attrs.fields(cls):
+        if field.validator is None or field.name not in values:
+            continue
+        try:
+            field.validator(None, field, values[field.name])
+        except InvalidOptionsError as exc:
+            return exc
+        except Exception:  # a validator that needs the whole instance says nothing here
+            continue
+    return None
 
 
 def foreign_piece(value: Any, pieces: frozenset[Any]) -> Any:
@@ -405,9 +427,13 @@ class Game(abc.ABC):
         Raises:
             IllegalActionError: if the action is malformed or illegal now, or ``seat`` is not
                 the current player; the game is then exactly as before.
+            InvalidOptionsError: if ``seat`` is not an int (``True``, ``1.0`` and ``"1"`` are
+                not seats), as :meth:`view` refuses it; the game is then exactly as before.
 
         """
         current = self.__current
+        if seat is not None and type(seat) is not int:
+            raise self._not_a_seat(seat)
         if current is None:  # only once the game is over (or while begin() runs)
             raise IllegalActionError(action, "the game is over")
         if seat is not None and seat != current:
@@ -463,8 +489,12 @@ class Game(abc.ABC):
         Raises:
             IllegalActionError: if ``data`` is malformed (see :meth:`parse_action`), names no
                 legal action, or ``seat`` is given and is not the current player.
+            InvalidOptionsError: if ``seat`` is not an int (``True``, ``1.0`` and ``"1"`` are
+                not seats), as :meth:`view` refuses it.
 
         """
+        if seat is not None and type(seat) is not int:
+            raise self._not_a_seat(seat)
         current = self.__current
         if current is None:
             raise IllegalActionError(data, "the game is over")
@@ -887,7 +917,10 @@ class Game(abc.ABC):
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise InvalidOptionsError("seat", f"{quote(seat)} is not a seat; seats are 0 to {self.players - 1}")
+            raise self._not_a_seat(seat)
+
+    def _not_a_seat(self, seat: object) -> InvalidOptionsError:
+        return InvalidOptionsError("seat", f"{quote(seat)} is not a seat; seats are 0 to {self.players - 1}")
 
     def __repr__(self) -> str:
         name, events = type(self).__name__, len(self.__events)

@@ -93,7 +93,10 @@ class Scenario:
     variant: type[Game] = attrs.field(repr=_variant_repr)
     """The variant (a :class:`~tablegames.core.game.Game` subclass)."""
     options: Any = attrs.field(default=None)
-    """The variant's options (an instance of its options class, or a mapping of options)."""
+    """The variant's options (an instance of its options class, or a mapping of options only).
+
+    A ``"seed"`` or ``"deals"`` key is refused as an unknown option, as ``new_game(name,
+    options=...)`` refuses it."""
     seed: int = 0
     """The game's seed."""
     choices: tuple[int, ...] = attrs.field(default=(), converter=tuple)

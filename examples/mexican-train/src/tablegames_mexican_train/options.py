@@ -34,7 +34,8 @@ _FULL_SET: Final = frozenset(TILES)
 
 
 def _default_hand_size(options: MexicanTrainOptions) -> int:
-    return HAND_SIZES.get(options.players, 2)  # a bad player count is refused by its own validator
+    players = options.players  # a bad player count (even an unhashable one) is refused by its own validator
+    return HAND_SIZES.get(players, 2) if type(players) is int else 2
 
 
 @attrs.frozen(kw_only=True)
