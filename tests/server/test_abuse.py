@@ -168,6 +168,17 @@ def test_a_trusted_proxy_names_the_client_and_no_one_else_does(tmp_path: Path) -
         assert _creations(port, [f"10.1.0.{i}" for i in range(4)], source=_B) == [201, 201, 429, 429]  # no proxy
 
 
+def test_an_ipv6_client_is_its_64_network(tmp_path: Path) -> None:
+    config = ServerConfig(creations_per_minute=2, allowed_hosts=("testserver",))
+    app = create_app(SqliteStore(tmp_path / "games.db"), config)
+    codes = [
+        TestClient(app, client=(f"2001:db8:0:1:{i}::1", 5000)).post("/api/games", json=SNIFF_2P).status_code
+        for i in range(4)
+    ]
+    assert codes == [201, 201, 429, 429]
+    assert TestClient(app, client=("2001:db8:0:2::1", 5000)).post("/api/games", json=SNIFF_2P).status_code == 201
+
+
 # -- 5. the lobby ---------------------------------------------------------------------------
 
 

@@ -63,6 +63,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import ipaddress
 import json
 import random
 import re
@@ -777,8 +778,18 @@ async def _json_body(request: Request) -> Any:
 
 
 def _client(request: Request) -> str:
-    """Who sent ``request``: its peer's address (or the one a proxy the operator trusts forwarded)."""
-    return request.client.host if request.client else "unknown"
+    """Who sent ``request``: its peer's address (or the one a proxy the operator trusts forwarded).
+
+    An IPv6 address counts as its ``/64`` network, which one subscriber usually holds whole: a
+    client does not become many by changing the address's last half.
+    """
+    host = request.client.host if request.client else "unknown"
+    if ":" not in host:
+        return host
+    try:
+        return str(ipaddress.IPv6Network((host, 64), strict=False))
+    except ValueError:
+        return host
 
 
 def _check_query(request: Request, allowed: frozenset[str]) -> None:
