@@ -77,7 +77,7 @@ nitpick_ignore = [
     ("py:class", "tablegames.core.events._H"),
     ("py:class", "tablegames.core.events._T"),
     ("py:class", "tablegames.core.rng._T"),
-    ("py:class", "tablegames.core.serde._T"),
+    ("py:class", "tablegames.core.converter._T"),
     ("py:class", "tablegames.testing.properties._G"),
     ("py:class", "tablegames.testing.properties._P"),
     ("py:class", "pathlib.Path"),

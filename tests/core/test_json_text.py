@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 import tablegames
 from tablegames.components.tiles import Tile
-from tablegames.core import serde
+from tablegames.core import jsonwriter, serde
 from tablegames.core.registry import get_variant, variant_names
 
 
@@ -67,8 +67,8 @@ def test_every_variant_view_class_is_written_by_a_function() -> None:
         tablegames.dumps(game.view(0))
         tablegames.dumps(game.view(0))  # the first object checks the function; the second uses it
         cls = type(game.view(0))
-        assert cls in serde._TEXT_ENCODERS, f"{get_variant(name).name}'s {cls.__name__} is written the general way"
-        assert cls not in serde._GENERAL
+        assert cls in jsonwriter._TEXT_ENCODERS, f"{get_variant(name).name}'s {cls.__name__} is written the general way"
+        assert cls not in jsonwriter._GENERAL
 
 
 @attrs.frozen
@@ -96,7 +96,7 @@ def test_a_class_with_a_hook_of_its_own_is_written_by_the_converter() -> None:
     assert tablegames.dumps(holder) == reference(holder)
     assert tablegames.dumps(holder) == reference(holder)  # again, once the check has been made
     assert '"odd":{"odd":6}' in tablegames.dumps(holder)
-    assert _Odd in serde._GENERAL
+    assert _Odd in jsonwriter._GENERAL
 
 
 @attrs.frozen
@@ -110,7 +110,7 @@ def test_a_class_whose_annotations_cannot_be_resolved_is_left_to_the_converter()
         reference(_Unresolved(5))
     with pytest.raises(NameError):
         tablegames.dumps(_Unresolved(5))
-    assert _Unresolved in serde._GENERAL
+    assert _Unresolved in jsonwriter._GENERAL
 
 
 @pytest.mark.parametrize(
@@ -163,7 +163,7 @@ class _HoldsChanging:
 def test_an_object_of_values_that_cannot_change_is_kept_and_anything_else_is_written_again() -> None:
     """dumps keeps the text of an object written twice in a row only if nothing in it can change."""
     row = _Row(number=1, numbers=(2, 3), tile=Tile(6, 4))
-    check = serde._immutable_check(_Row)
+    check = jsonwriter._immutable_check(_Row)
     assert check is not None and check(row)
     assert tablegames.dumps(row) == tablegames.dumps(row) == tablegames.dumps(row) == reference(row)
     listed: Any = [2, 3]  # a list where a tuple is declared: it can change
@@ -175,7 +175,7 @@ def test_an_object_of_values_that_cannot_change_is_kept_and_anything_else_is_wri
     assert tablegames.dumps(loose) == reference(loose) == '{"number":1,"numbers":[2,3,4],"tile":null}'
     changing = _Changing(5)
     holder = _HoldsChanging(changing)
-    assert serde._immutable_check(_Changing) is None and serde._immutable_check(_HoldsChanging) is None
+    assert jsonwriter._immutable_check(_Changing) is None and jsonwriter._immutable_check(_HoldsChanging) is None
     for obj in (changing, holder, changing, holder):
         assert tablegames.dumps(obj) == reference(obj)
     changing.number = 6

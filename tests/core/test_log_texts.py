@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tablegames
-from tablegames.core import serde
+from tablegames.core import jsonwriter, serde
 from tablegames.core.events import Event, EventLog
 from tablegames.core.game import Game
 
@@ -112,7 +112,7 @@ def test_writing_a_log_again_encodes_only_the_new_events(monkeypatch: pytest.Mon
     for _ in range(30):
         step(game, rng)
     encoded: list[Any] = []
-    encode = serde._any_text
+    encode = jsonwriter._any_text
 
     def counting(value: Any) -> str:
         if isinstance(value, Event):  # an event's own text (not a value inside one)
@@ -120,7 +120,7 @@ def test_writing_a_log_again_encodes_only_the_new_events(monkeypatch: pytest.Mon
         return encode(value)
 
     tablegames.dumps(game.log(1))
-    monkeypatch.setattr(serde, "_any_text", counting)
+    monkeypatch.setattr(jsonwriter, "_any_text", counting)
     grown = len(game.events)
     for _ in range(5):
         step(game, rng)
@@ -146,19 +146,19 @@ def test_a_log_from_elsewhere_is_encoded_whole() -> None:
 def test_the_table_of_kept_texts_forgets_logs_that_are_gone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once the table outgrows its mark, the next log sweeps it: only live logs are left, and live ones are kept."""
     game = tablegames.new_game("american-sniff", seed=3, players=2)
-    monkeypatch.setattr(serde, "_sweep_at", serde._SWEEP_FLOOR)
-    serde._LOG_TEXTS.clear()  # the other tests' ties: their logs are then written whole, the same text
-    first = [game.log(0) for _ in range(serde._SWEEP_FLOOR + 1)]  # all alive: their ids are distinct
-    assert all(id(log) in serde._LOG_TEXTS for log in first)
+    monkeypatch.setattr(jsonwriter, "_sweep_at", jsonwriter._SWEEP_FLOOR)
+    jsonwriter._LOG_TEXTS.clear()  # the other tests' ties: their logs are then written whole, the same text
+    first = [game.log(0) for _ in range(jsonwriter._SWEEP_FLOOR + 1)]  # all alive: their ids are distinct
+    assert all(id(log) in jsonwriter._LOG_TEXTS for log in first)
     del first
     gc.collect()
-    mark = serde._sweep_at
+    mark = jsonwriter._sweep_at
     second: list[EventLog] = []
-    while serde._sweep_at == mark and len(second) < 10 * mark:  # until the next sweep
+    while jsonwriter._sweep_at == mark and len(second) < 10 * mark:  # until the next sweep
         second.append(game.log(1))
-    assert serde._sweep_at != mark
-    assert all(ref() is not None for ref, _ in serde._LOG_TEXTS.values())
-    assert len(serde._LOG_TEXTS) == len(second)
+    assert jsonwriter._sweep_at != mark
+    assert all(ref() is not None for ref, _ in jsonwriter._LOG_TEXTS.values())
+    assert len(jsonwriter._LOG_TEXTS) == len(second)
 
 
 def test_logs_of_games_on_other_threads_meanwhile() -> None:
