@@ -22,6 +22,7 @@ import attrs
 
 from tablegames.core.converter import _is_tagged, _log_head, _write_notation, converter, to_json
 from tablegames.core.events import Event, EventLog
+from tablegames.core.memo import Kept
 from tablegames.core.notation import is_notated
 
 __all__ = ["LogTexts", "dumps", "remember_texts"]
@@ -43,7 +44,9 @@ __all__ = ["LogTexts", "dumps", "remember_texts"]
 _JSON: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 _string_text: Final[Callable[[str], str]] = json.encoder.encode_basestring
 _int_text: Final = int.__repr__
-_TEXT_ENCODERS: Final[dict[type, Callable[[Any], str]]] = {}
+_TEXT_ENCODERS: Final[Kept[type, Callable[[Any], str]]] = Kept(
+    "tablegames.core.jsonwriter: the text function of each class", most=4096
+)
 """The text function of each attrs class written so far."""
 _GENERAL: Final[set[type]] = {EventLog}
 """The attrs classes written through the converter (EventLog has a hook of its own)."""
@@ -220,7 +223,9 @@ _KEPT_PER_CLASS: Final = 256
 """How many objects of one class :func:`dumps` holds with their texts (each by its ``id``: held,
 so the ``id`` is not reused); when full it forgets them all."""
 _UNCHANGING: Final = frozenset({int, str, bool, float, type(None)})
-_CHECKS: Final[dict[type, Callable[[Any], bool] | None]] = {}
+_CHECKS: Final[Kept[type, Callable[[Any], bool] | None]] = Kept(
+    "tablegames.core.jsonwriter: which classes hold only values that cannot change", most=4096
+)
 
 
 def _immutable_check(cls: type) -> Callable[[Any], bool] | None:

@@ -43,6 +43,7 @@ import attrs
 from tablegames.components.tiles import MAX_PIPS, Tile, domino_set
 from tablegames.core.errors import quote
 from tablegames.core.events import Event, fast_constructor, visible
+from tablegames.core.memo import IdentityMemo
 from tablegames.mechanics.line import tile_mask
 
 __all__ = [
@@ -316,18 +317,13 @@ def tile_problems(tiles: Sequence[Any], set_: Sequence[Tile], *, complete: bool 
     return "; ".join(parts)
 
 
-_FROZEN: Final[dict[int, tuple[Sequence[Tile], frozenset[Tile]]]] = {}
+_FROZEN: Final = IdentityMemo[frozenset[Tile]](most=64, name="tablegames.mechanics.dominoes: the tiles of each set")
 
 
 def _members(set_: Sequence[Tile]) -> frozenset[Tile]:
     """``frozenset(set_)``, kept for the few sets a program uses (the deal check runs per world in search)."""
-    entry = _FROZEN.get(id(set_))
-    if entry is not None and entry[0] is set_:
-        return entry[1]
-    members = frozenset(set_)
-    if len(_FROZEN) < 64:
-        _FROZEN[id(set_)] = (set_, members)
-    return members
+    members = _FROZEN.get(set_)
+    return _FROZEN.put(set_, frozenset(set_)) if members is None else members
 
 
 def check_tile_deal(

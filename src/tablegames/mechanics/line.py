@@ -63,6 +63,7 @@ import attrs
 from tablegames.components.tiles import Tile
 from tablegames.core.errors import quote
 from tablegames.core.events import Action
+from tablegames.core.memo import Kept
 
 __all__ = [
     "ARM_IDS",
@@ -242,8 +243,12 @@ class _Spins:
         return new
 
 
-_CONFIGS: Final[dict[tuple[object, object, object], _Spins]] = {}  # by LineLayout's arguments
-_STATES: Final[dict[tuple[SpinnerRule, int], _Spins]] = {}  # by the rules they mean
+_CONFIGS: Final[Kept[tuple[object, object, object], _Spins]] = Kept(
+    "tablegames.mechanics.line: spinner rules by arguments", most=256
+)
+_STATES: Final[Kept[tuple[SpinnerRule, int], _Spins]] = Kept(
+    "tablegames.mechanics.line: spinner rules by meaning", most=256
+)
 
 
 def _configure(spinner: object, branches_after: object, spinners: object) -> _Spins:
@@ -268,9 +273,9 @@ def _configure(spinner: object, branches_after: object, spinners: object) -> _Sp
     after = int(branches_after)  # one of 0, 1, 2
     state = _STATES.get((rule, after))
     if state is None:
-        state = _STATES[rule, after] = _Spins(rule, after)
+        state = _STATES.keep((rule, after), _Spins(rule, after))
     if (spinner is None or spinner is True or spinner is False) and type(branches_after) is int:
-        _CONFIGS[spinner, branches_after, spinners] = state  # a few keys: the valid arguments
+        _CONFIGS.keep((spinner, branches_after, spinners), state)  # a few keys: the valid arguments
     return state
 
 
@@ -702,16 +707,12 @@ class LineLayout:
         return tuple([out[a] for a in present])  # type: ignore[misc]  # every present arm has its view
 
 
-_END_VIEWS: Final[dict[tuple[str, int], EndView]] = {}
+_END_VIEWS: Final[Kept[tuple[str, int], EndView]] = Kept("tablegames.mechanics.line: the views of ends", most=4096)
 """One :class:`EndView` per end id and value, shared by every view (their texts are kept by ``dumps``)."""
-_END_VIEWS_KEPT: Final = 4096
 
 
 def _end_view(end: str, value: int) -> EndView:
-    view = EndView(end, value)
-    if len(_END_VIEWS) < _END_VIEWS_KEPT:  # a bound, for layouts with ever more branch ids
-        _END_VIEWS[end, value] = view
-    return view
+    return _END_VIEWS.keep((end, value), EndView(end, value))
 
 
 @attrs.frozen

@@ -55,7 +55,7 @@ import attrs
 
 from tablegames.components.cards import Card, Rank, Suit, standard_deck
 from tablegames.core.events import Action, Event
-from tablegames.core.memo import IdentityMemo
+from tablegames.core.memo import IdentityMemo, Kept
 
 __all__ = [
     "CardPlayed",
@@ -134,13 +134,14 @@ class TrickCard:
     """The card."""
 
 
-_TRICK_CARDS: Final[dict[tuple[int, Card], TrickCard]] = {}
+_TRICK_CARDS: Final[Kept[tuple[int, Card], TrickCard]] = Kept(
+    "tablegames.mechanics.tricks: the cards of tricks", most=4096
+)
 """The :class:`TrickCard` of each ``(seat, card)`` met so far: a few hundred at most, as cards are interned."""
 
 
 def _trick_card(play: tuple[int, Card]) -> TrickCard:
-    made = _TRICK_CARDS[play] = TrickCard(*play)
-    return made
+    return _TRICK_CARDS.keep(play, TrickCard(*play))
 
 
 @attrs.frozen(kw_only=True)
@@ -181,7 +182,7 @@ class LastTrick:
         )
 
 
-_LAST_TRICKS: Final = IdentityMemo[LastTrick](most=1024)
+_LAST_TRICKS: Final = IdentityMemo[LastTrick](most=1024, name="tablegames.mechanics.tricks: the last trick's view")
 """The :class:`LastTrick` of each closed trick, by the play's entry of the trick and the class: a
 view of the same trick is the same object, whose text :func:`~tablegames.core.serde.dumps` keeps."""
 

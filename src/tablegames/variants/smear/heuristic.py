@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol
 
 from tablegames.components.cards import Card, Rank, Suit, piquet_deck
 from tablegames.core.events import Action, Event
+from tablegames.core.memo import Kept
 from tablegames.core.observation import Observation
 from tablegames.mechanics.tricks import TrickCard
 from tablegames.variants.smear.actions import Bid, Discard, Pass, PlayCard
@@ -64,6 +65,7 @@ class Seen(Protocol):
         """The seat's own discards, if it is the bidder."""
         ...  # pragma: no cover
 
+
 _DECK: Final = piquet_deck()
 # The cards as bits of an int, so the unseen cards are one mask and "does some unseen card beat
 # this one" is one AND with the mask of the cards that beat it (worked out once per card, suit led
@@ -71,7 +73,9 @@ _DECK: Final = piquet_deck()
 _BIT: Final = {c: 1 << i for i, c in enumerate(_DECK)}
 _ALL: Final = (1 << len(_DECK)) - 1
 _SUIT_BITS: Final = {s: sum(_BIT[c] for c in _DECK if c.suit == s) for s in Suit}
-_BEATEN_BY: Final[dict[tuple[Card, Suit | None, Suit | None], int]] = {}
+_BEATEN_BY: Final[Kept[tuple[Card, Suit | None, Suit | None], int]] = Kept(
+    "tablegames.variants.smear.heuristic: the cards that beat a card", most=1024
+)
 
 
 def _beaten_by(card: Card, led: Suit | None, trump: Suit | None) -> int:
@@ -79,7 +83,7 @@ def _beaten_by(card: Card, led: Suit | None, trump: Suit | None) -> int:
     key = (card, led, trump)
     found = _BEATEN_BY.get(key)
     if found is None:
-        found = _BEATEN_BY[key] = sum(_BIT[u] for u in _DECK if _beats(u, card, led, trump))
+        found = _BEATEN_BY.keep(key, sum(_BIT[u] for u in _DECK if _beats(u, card, led, trump)))
     return found
 
 

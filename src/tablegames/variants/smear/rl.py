@@ -27,6 +27,7 @@ from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
 from tablegames.core.game import Game
+from tablegames.core.memo import Kept
 from tablegames.mechanics.allfours import CARD_POINTS
 from tablegames.mechanics.bidding import Bid, Pass
 from tablegames.mechanics.tricks import PlayCard
@@ -259,7 +260,9 @@ _CALL_AT: Final = {
 _BID_AT: Final = {amount: _BID + amount - 2 for amount in (2, 3, 4)}
 
 
-_TRICKS_MEMO: Final[dict[tuple[int, int], tuple[object, tuple[int, ...], float, float]]] = {}
+_TRICKS_MEMO: Final[Kept[tuple[int, int], tuple[object, tuple[int, ...], float, float]]] = Kept(
+    "tablegames.variants.smear.rl: what a hand's tricks tell a seat", most=4096
+)
 """What the completed tricks of a hand tell each seat, by the last trick's identity and the seat.
 
 A completed trick is a tuple made once, when it closes, and shared by every clone of its game
@@ -268,7 +271,6 @@ tricks): so the last trick, held here (its ``id`` cannot be reused while it is),
 the whole hand until it. The entries the tricks set (the cards played, the voids shown) and
 the card points each side took are worked out once per trick and seat, not at every write.
 """
-_TRICKS_MEMO_MOST: Final = 4096
 
 
 def _completed(
@@ -299,10 +301,7 @@ def _completed(
         leader = winner
     last = tricks[-1]
     memo = (last, tuple(cells), ours, theirs)
-    if len(_TRICKS_MEMO) >= _TRICKS_MEMO_MOST:
-        _TRICKS_MEMO.clear()  # a bound on what is held; the next writes work it out again
-    _TRICKS_MEMO[id(last), seat] = memo
-    return memo
+    return _TRICKS_MEMO.keep((id(last), seat), memo)
 
 
 class SmearObservation:

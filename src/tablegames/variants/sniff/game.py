@@ -56,7 +56,9 @@ def _sorted(tiles: Sequence[Tile]) -> list[Tile]:
     return sorted(tiles, key=_ORDER.__getitem__)
 
 
-_LAST_VIEWS: Final = IdentityMemo[LastLayout](most=1024)
+_LAST_VIEWS: Final = IdentityMemo[LastLayout](
+    most=1024, name="tablegames.variants.sniff.game: the last hand's layout view"
+)
 """The view of each finished hand's layout, by the layout and the hand's number."""
 
 class Sniff(Game):

@@ -33,6 +33,7 @@ from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
 from tablegames.core.game import Game  # at run time, so the docs resolve write()'s annotation
+from tablegames.core.memo import Kept
 from tablegames.mechanics.line import ARM_IDS, ArmEnd
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.options import HAND_SIZES, SniffOptions
@@ -172,7 +173,6 @@ _Plan = tuple[
     tuple[tuple[int, int], ...],  # scores: (side, entry) by position
 ]
 _BITS: Final = tuple(tuple(v for v in range(7) if mask >> v & 1) for mask in range(128))
-
 
 
 class SniffObservation:
@@ -354,7 +354,9 @@ class SniffObservation:
         return f"SniffObservation(players={self._players}, target={self._target})"
 
 
-_SPECS: Final[dict[SniffOptions, SniffObservation]] = {}
+_SPECS: Final[Kept[SniffOptions, SniffObservation]] = Kept(
+    "tablegames.variants.sniff.rl: the observation of each set of options", most=64
+)
 
 
 def observation_spec(options: SniffOptions) -> SniffObservation:
@@ -368,5 +370,5 @@ def observation_spec(options: SniffOptions) -> SniffObservation:
     if spec is None:
         if not isinstance(options, SniffOptions):
             raise ValueError(f"Sniff's observation needs SniffOptions, not {options!r}")
-        spec = _SPECS[options] = SniffObservation(options)
+        spec = _SPECS.keep(options, SniffObservation(options))
     return spec
