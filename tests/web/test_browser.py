@@ -345,6 +345,12 @@ def _strings(data: Any) -> list[str]:
     return []
 
 
+def _drawn_fields(page: Any) -> set[str]:
+    """The view's fields the generic table draws (a trick, a line or rows of dominoes) rather than lists."""
+    names: list[str] = page.eval_on_selector_all("#center [data-drawn]", "nodes => nodes.map(n => n.dataset.drawn)")
+    return {field for name in names for field in name.split()}
+
+
 def _check_generic(page: Any, state: dict[str, Any], pieces: str) -> None:
     """The generic table shows the server's state: the hand as tiles or cards, scores, turn, facts, action labels."""
     view = state["view"]
@@ -364,8 +370,10 @@ def _check_generic(page: Any, state: dict[str, Any], pieces: str) -> None:
     assert page.inner_text("#status").startswith("Your turn.")
     assert page.locator("#actions .action-btn").all_inner_texts() == state["labels"]
     fields = page.locator("#view-fields > dt")
-    expected = [key for key in view if key not in SHOWN_ELSEWHERE]
+    drawn = _drawn_fields(page)
+    expected = [key for key in view if key not in SHOWN_ELSEWHERE and key not in drawn]
     assert [fields.nth(i).get_attribute("data-field") for i in range(fields.count())] == expected
+    assert drawn <= set(view) - SHOWN_ELSEWHERE  # each field is drawn on the table or listed, once
     for key in expected:
         if isinstance(view[key], int) and not isinstance(view[key], bool):
             assert page.inner_text(f'#view-fields > dd[data-field="{key}"]') == str(view[key])
@@ -469,22 +477,99 @@ def _no_overflow(page: Any, width: int) -> None:
             assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (selector, i, box)
 
 
-@pytest.mark.parametrize(("variant", "choices"), [("american-sniff", {"players": "4"}), ("four-point-smear", {})])
-def test_the_table_fits_a_phone_and_a_laptop(browser: Any, server: str, variant: str, choices: dict[str, str]) -> None:
-    """At 390 px (a phone) and 1280 px: no horizontal scroll, every seat and the hand shown; screenshots."""
+SIX: Final = ("american-sniff", "four-point-smear", "all-fives", "auction-pitch", "euchre", "mexican-train")
+"""The variants the project ships: the two built in and the four example plug-ins."""
+
+
+def _play_into_the_hand(server: str, page: Any) -> dict[str, Any]:
+    """A few of the person's moves (a play where there is one, else a bid or call), until pieces lie on the table."""
+    state = _server_state(server, page)
+    for move in range(8):
+        view = state["view"]
+        on_table = view.get("trick") or view.get("opening") or any(t["tiles"] for t in view.get("trains") or [])
+        if state["is_over"] or (move >= 2 and on_table) or state["current_player"] != state["seat"]:
+            break
+        legal = state["legal_actions"]
+        index = next((i for i, a in enumerate(legal) if a["type"] == "play"), None)
+        if index is None:
+            index = next((i for i, a in enumerate(legal) if a["type"] != "pass"), 0)
+        with page.expect_response(lambda r: "/actions" in r.url, timeout=WAIT_MS):
+            page.evaluate("(i) => { send(S.state.legal_actions[i]); }", index)
+        page.wait_for_function("() => !document.body.classList.contains('busy')", timeout=WAIT_MS)
+        state = _server_state(server, page)
+    return state
+
+
+def _check_drawn(page: Any, state: dict[str, Any], own: bool) -> None:
+    """The table shows the seat's state: its drawing, hand, scores, pieces on the table, a control per legal action."""
+    view = state["view"]
+    assert page.get_attribute("#felt", "data-renderer") == (state["variant"] if own else "generic")
+    hand = page.locator("#hand .piece")
+    shown = [
+        hand.nth(i).get_attribute("data-tile") or hand.nth(i).get_attribute("data-card") for i in range(hand.count())
+    ]
+    assert shown == view["hand"]
+    assert [int(t) for t in page.locator("#scores .score-num").all_inner_texts()] == state["scores"]
+    legal_pieces = {p for used in _uses(state) for p in used}
+    enabled = page.locator("#hand .piece.legal:not([disabled])")
+    assert {enabled.nth(i).get_attribute("data-piece") for i in range(enabled.count())} == legal_pieces
+    buttons = page.locator("#actions .action-btn").count()
+    if not own:
+        assert page.locator("#actions .action-btn").all_inner_texts() == state["labels"]
+    elif state["current_player"] == state["seat"]:
+        assert buttons or legal_pieces  # every legal action is a piece to click or a button
+    if view.get("trick"):
+        assert page.locator("#trick .slot").count() == len(view["trick"])
+    if view.get("opening"):
+        assert page.locator("#layout .domino").count() == 1 + sum(len(a["tiles"]) for a in view["arms"])
+    if "trains" in view:
+        assert page.locator("#layout .row").count() == len(view["trains"])
+        assert page.locator("#layout .domino").count() == sum(len(t["tiles"]) for t in view["trains"])
+
+
+@pytest.mark.parametrize("variant", SIX)
+def test_every_variant_is_drawn_on_a_phone_and_a_laptop(browser: Any, server: str, variant: str) -> None:
+    """Each shipped variant, a few moves into a hand, at 390 px (a phone) and 1280 px: its drawing (own or generic)
+    shows the hand, the pieces on the table, the scores and the legal actions, with no horizontal scroll and no
+    console error; screenshots."""
+    own = _variants(server)[variant]["page_script"] is not None
     ARTIFACTS.mkdir(exist_ok=True)
     for width, height in ((390, 844), (1280, 800)):
         context, page, errors = _open_page(browser, width, height)
         try:
-            _start(page, server, variant, bots="greedy", seed="21", **choices)
-            state = _server_state(server, page)
+            _start(
+                page,
+                server,
+                variant,
+                bots="random",
+                seed="21",
+                **({"players": "4"} if variant == "american-sniff" else {}),
+            )
+            state = _play_into_the_hand(server, page)
             assert page.locator(".seat").count() == state["players"]
-            assert page.locator("#hand .piece").count() == len(state["view"]["hand"]) > 0
+            assert len(state["view"]["hand"]) > 0
+            _check_drawn(page, state, own)
             _no_overflow(page, width)
             page.screenshot(path=str(ARTIFACTS / f"{variant}-{width}px.png"), full_page=True)
         finally:
             context.close()
         assert not errors, f"the page raised or logged errors at {width} px: {errors}"
+
+
+def test_a_drawing_that_fails_gives_way_to_the_generic_table(server: str, page: Any) -> None:
+    """A variant's drawing that throws is reported on the page, and the generic table draws that game instead."""
+    page.route(
+        "**/api/variants/american-sniff/page.js",
+        lambda route: route.fulfill(
+            content_type="text/javascript", body="export default function () { throw new Error('no table'); }\n"
+        ),
+    )
+    _start(page, server, "american-sniff", players="2", bots="random", seed="11")
+    assert "the drawing of american-sniff failed (no table)" in page.inner_text("#error")
+    state = _server_state(server, page)
+    _check_generic(page, state, "tiles")
+    _act_and_wait(page, '#actions .action-btn[data-index="0"]')  # and the game goes on from it
+    assert _server_state(server, page)["version"] > state["version"]
 
 
 def test_the_log_says_you_to_the_seat(server: str, page: Any) -> None:

@@ -16,6 +16,8 @@ Endpoints (JSON in, JSON out; a refusal is ``{"error": <kind>, "message": <text>
 =========================================  =====================================================
 ``GET /api/openapi.json``                  this API's OpenAPI 3.1 document
 ``GET /api/variants``                      the variants, their options' schemas, the bots
+``GET /api/variants/{name}/page.js``       the variant's own drawing for the page (a
+                                           JavaScript module), if it ships one
 ``POST /api/games``                        ``{"variant", "options", "seats", "seed"}``: a game;
                                            answers ``{"game", "seat", "token", "expires",
                                            "state"}`` (201)
@@ -95,6 +97,7 @@ from tablegames.core.registry import get_variant, variant_names
 from tablegames.core.serde import to_json
 from tablegames.core.signing import SignatureError, sign_log, verify_log
 from tablegames.schema import schema_for
+from tablegames.server.drawing import page_script
 from tablegames.server.limits import LimitReached, RateLimit, StreamSlots, Thinking
 from tablegames.server.openapi import openapi_document
 from tablegames.server.storage import (
@@ -248,7 +251,10 @@ def variant_info(name: str) -> dict[str, Any]:
         Its ``name``, ``summary`` (the variant's :attr:`~tablegames.core.game.Game.summary` in
         plain text, else its name), ``min_players`` and ``max_players``, ``paper_tally``
         (whether its scores are kept as the paper tally), ``options_schema`` (the JSON Schema
-        of its options) and ``bots`` (:func:`offered_bots`).
+        of its options), ``view_schema`` (that of its views, from which the page lays out its
+        generic table), ``page_script`` (the address, relative to the page, of the variant's
+        own drawing for the page, or ``None``: see ``tablegames.server.drawing``) and
+        ``bots`` (:func:`offered_bots`).
 
     Raises:
         UnknownVariantError: if no variant has that name.
@@ -263,6 +269,8 @@ def variant_info(name: str) -> dict[str, Any]:
         "max_players": cls.max_players,
         "paper_tally": cls.paper_tally,
         "options_schema": schema_for(name, "options"),
+        "view_schema": schema_for(name, "view"),
+        "page_script": None if page_script(cls) is None else f"api/variants/{name}/page.js",
         "bots": offered_bots(),
     }
 
@@ -899,6 +907,19 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
     async def crash(request: Request, exc: Exception) -> Response:
         return ApiError(500, "InternalError", "the server failed on this request").response()
 
+    async def drawing(request: Request) -> Response:
+        name = request.path_params["name"]
+        try:
+            _check_query(request, frozenset())
+            if name not in variant_names():
+                raise ApiError(404, "NotFound", f"no variant named {name[:40]!r}")
+            script = page_script(get_variant(name))
+            if script is None:
+                raise ApiError(404, "NotFound", f"{name} ships no drawing: the page's generic table draws it")
+        except ApiError as exc:
+            return exc.response()
+        return Response(script.read_bytes(), media_type="text/javascript")
+
     document = openapi_document(variant_names(), sorted(bot_names()))
 
     async def openapi(request: Request) -> Any:
@@ -907,6 +928,7 @@ def create_app(store: Store, config: ServerConfig | None = None) -> Starlette:
     routes: list[BaseRoute] = [
         Route("/api/openapi.json", _endpoint(openapi)),
         Route("/api/variants", _endpoint(variants)),
+        Route("/api/variants/{name}/page.js", drawing),
         Route("/api/games", _endpoint(new_game, 201), methods=["POST"]),
         Route("/api/lobby", _endpoint(lobby)),
         Route("/api/games/{game_id}", _endpoint(show, query=_SINCE_ONLY)),

@@ -159,6 +159,23 @@ def openapi_document(variants: Sequence[str] = (), bots: Sequence[str] = ()) -> 
                     ),
                 }
             },
+            "/api/variants/{name}/page.js": {
+                "get": {
+                    "summary": "The variant's own drawing for the page: a JavaScript module (404 if it ships none)",
+                    "parameters": [
+                        {
+                            "name": "name",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"enum": list(variants)} if variants else {"type": "string"},
+                        }
+                    ],
+                    "responses": {
+                        "200": {"description": "done", "content": {"text/javascript": {"schema": {"type": "string"}}}},
+                        **{k: v for k, v in _answers(200, _OBJECT).items() if k != "200"},
+                    },
+                }
+            },
             "/api/games": {
                 "post": {
                     "summary": "A new game, and the creator's seat's token",

@@ -2,8 +2,9 @@
 // actions, all in tablegames' published JSON forms) and sends back actions' JSON forms.
 //
 // Nothing here knows a variant by heart: the menu and the option form come from /api/variants
-// (each variant's options JSON Schema), and any variant is drawn by the generic table below.
-// A variant with a richer table registers a renderer under its name (see `renderers`).
+// (each variant's options JSON Schema), and any variant is drawn by the generic table below,
+// laid out from its view's JSON Schema. A variant may ship its own drawing instead, a module
+// the page loads from the server (see `loadRenderer`); the built-in variants do.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -41,8 +42,7 @@ const S = {
   freshFrom: 0, // the index of the first event the latest state brought
   animating: false,
   stream: null, // the AbortController of the open event stream
-  selected: null,
-  discard: new Set(),
+  ui: { selected: null }, // the person's choices on the table shown (a chosen piece): new with each state
   busy: false,
   variants: new Map(), // name -> the server's description (players, summary, options schema, bots)
   fields: [], // the option form's fields: { name, kind, input, label, prop }
@@ -326,8 +326,8 @@ async function accept(state, { animate = true } = {}) {
     syncSeats(state.players);
     $("seat").value = String(state.seat);
   }
-  S.selected = null;
-  S.discard = new Set();
+  S.ui = { selected: null };
+  await loadRenderer(state.variant);
   if (first) render();
   await play(animate && !first);
   announce(state, first);
@@ -593,7 +593,15 @@ function tableKind(st) {
   return "card";
 }
 
-// ---- the Sniff layout ---------------------------------------------------------------------
+// ---- a line of dominoes, rows of them, a trick -------------------------------------------------
+//
+// The drawings of the mechanics' published view forms, for the generic table and for any
+// variant's own drawing (they are in the kit):
+// * a line: its `opening` tile and its `arms`, each {"id", "tiles", "value", "open"}: "W" and "E"
+//   grow from the opening tile, "N" and "S" branch across the first spinner, "N5" and "S5"
+//   across a later spinner 5-5 (the line mechanic's end ids);
+// * rows: any other list of {"id", "tiles", ...} (trains, say), each drawn from its start;
+// * a trick: a list of {"seat", <piece>}, each piece before the seat that played it.
 
 const BEND_AFTER = 5; // a line arm turns a corner after this many tiles, as on a real table
 
@@ -642,66 +650,85 @@ function chain(tiles, inner, start, bend) {
   return { boxes, next: step(false) };
 }
 
-// Places every tile of the layout: the line runs west and east from the opening tile and turns
-// a corner when long, doubles lie crosswise, and the Sniff's branches grow from it at right
-// angles to the line. Returns the tiles' boxes and, per arm, where its next tile would go.
-function sniffPlacements(view) {
-  if (!view.opening) return { placed: [], next: {} };
-  const arm = (id) => (view.arms.find((a) => a.id === id) || { tiles: [] }).tiles;
-  const [hi, lo] = halves(view.opening);
+// The value of the spinner two branches grow across: the value both start from (an empty
+// branch's `value`, else a half of its first tile), a double of which lies in `placed`.
+function branchValue(arms, ids, placed) {
+  const starts = ids.map((id) => arms.find((a) => a.id === id)).filter(Boolean)
+    .map((arm) => (arm.tiles.length ? halves(arm.tiles[0]) : [arm.value]));
+  if (!starts.length) return null;
+  const common = starts.reduce((acc, values) => acc.filter((v) => values.includes(v)));
+  return common.find((v) => placed.some((p) => p.tile === `${v}-${v}`)) ?? null;
+}
+
+// Places every tile of a line: it runs west and east from the opening tile and turns a corner
+// when long, doubles lie crosswise, and each spinner's branches grow from it at right angles to
+// the stretch it lies in. Returns the tiles' boxes, the spinners and, per arm, where its next
+// tile would go.
+function linePlacements(line) {
+  if (!line.opening) return { placed: [], next: {}, spinners: new Set() };
+  const arms = Array.isArray(line.arms) ? line.arms : [];
+  const arm = (id) => (arms.find((a) => a.id === id) || { tiles: [] }).tiles;
+  const [hi, lo] = halves(line.opening);
   const ow = hi === lo ? U : 2 * U;
   const oh = hi === lo ? 2 * U : U;
-  const opening = { tile: view.opening, x: -ow / 2, y: -oh / 2, w: ow, h: oh, dir: [1, 0], vertical: hi === lo, left: hi, right: lo };
-  const bendAt = (id) => Math.max(BEND_AFTER, arm(id).indexOf(view.sniff) + 3);
+  const opening = { tile: line.opening, x: -ow / 2, y: -oh / 2, w: ow, h: oh, dir: [1, 0], vertical: hi === lo, left: hi, right: lo };
+  const onLine = [opening, ...arm("W").map((tile) => ({ tile })), ...arm("E").map((tile) => ({ tile }))];
+  const first = branchValue(arms, ["N", "S"], onLine);
+  const firstSpinner = first === null ? null : `${first}-${first}`;
+  const bendAt = (id) => Math.max(BEND_AFTER, arm(id).indexOf(firstSpinner) + 3);
   const west = chain(arm("W"), hi, { dir: [-1, 0], x: opening.x, y: 0 }, { after: bendAt("W"), dir: [0, 1] });
   const east = chain(arm("E"), lo, { dir: [1, 0], x: opening.x + ow, y: 0 }, { after: bendAt("E"), dir: [0, -1] });
   const placed = [opening, ...west.boxes, ...east.boxes];
   const next = { W: west.next, E: east.next };
-  const sniff = placed.find((p) => p.tile === view.sniff);
-  if (sniff) {
-    const s = halves(view.sniff)[0];
-    const cx = sniff.x + sniff.w / 2;
-    const cy = sniff.y + sniff.h / 2;
-    const across = sniff.dir[0] !== 0; // the Sniff sits in a horizontal stretch of the line
-    const north = chain(arm("N"), s, across ? { dir: [0, -1], x: cx, y: sniff.y } : { dir: [-1, 0], x: sniff.x, y: cy });
-    const south = chain(arm("S"), s, across ? { dir: [0, 1], x: cx, y: sniff.y + sniff.h } : { dir: [1, 0], x: sniff.x + sniff.w, y: cy });
-    placed.push(...north.boxes, ...south.boxes);
-    next.N = north.next;
-    next.S = south.next;
+  const spinners = new Set();
+  // Each pair of branches: N and S (the first spinner), then "N<v>" and "S<v>" (the spinner v-v).
+  const pairs = [["N", "S", first]];
+  for (const a of arms) {
+    const later = /^N(\d+)$/.exec(a.id);
+    if (later) pairs.push([a.id, `S${later[1]}`, Number(later[1])]);
   }
-  return { placed, next };
+  let pending = pairs.filter(([, , v]) => v !== null);
+  while (pending.length) {
+    const waiting = [];
+    for (const [north, southId, v] of pending) {
+      const spinner = placed.find((p) => p.tile === `${v}-${v}`);
+      if (!spinner) {
+        waiting.push([north, southId, v]);
+        continue;
+      }
+      spinners.add(spinner.tile);
+      const cx = spinner.x + spinner.w / 2;
+      const cy = spinner.y + spinner.h / 2;
+      const across = spinner.dir[0] !== 0; // the spinner lies in a horizontal stretch
+      const up = chain(arm(north), v, across ? { dir: [0, -1], x: cx, y: spinner.y } : { dir: [-1, 0], x: spinner.x, y: cy });
+      const down = chain(arm(southId), v, across ? { dir: [0, 1], x: cx, y: spinner.y + spinner.h } : { dir: [1, 0], x: spinner.x + spinner.w, y: cy });
+      placed.push(...up.boxes, ...down.boxes);
+      next[north] = up.next;
+      next[southId] = down.next;
+    }
+    if (waiting.length === pending.length) break; // a spinner not on the table (never, in a true view)
+    pending = waiting;
+  }
+  return { placed, next, spinners };
 }
 
-function freshTiles() {
-  const fresh = new Set();
-  for (const event of S.events.slice(S.freshFrom)) if (event.type === "tile_played") fresh.add(event.tile);
-  return fresh;
-}
-
-function drawSniffLayout(view, choices, fresh, id) {
-  const box = el("div", { class: "layout", id });
-  const { placed, next } = sniffPlacements(view);
-  if (!placed.length) {
-    box.append(el("p", { class: "empty-layout", text: "The table is empty: the leader opens the hand." }));
-    return box;
-  }
-  const targets = choices.filter((choice) => next[choice.end]).map((choice) => ({ ...choice, ...next[choice.end] }));
+// An SVG of placed dominoes and targets, fitted to them.
+function boxesSvg(placed, targets, classes, extraWidth) {
   const boxes = placed.concat(targets);
   const minX = Math.min(...boxes.map((p) => p.x)) - 6;
   const minY = Math.min(...boxes.map((p) => p.y)) - 6;
-  const maxX = Math.max(...boxes.map((p) => p.x + p.w)) + 6;
+  const maxX = Math.max(...boxes.map((p) => p.x + p.w)) + 6 + (extraWidth || 0);
   const maxY = Math.max(...boxes.map((p) => p.y + p.h)) + 6;
   const width = maxX - minX;
   const height = maxY - minY;
   const root = svg("svg", {
     viewBox: `${minX} ${minY} ${width} ${height}`,
-    style: `aspect-ratio: ${width} / ${height}; max-width: ${Math.max(width * 1.7, 240)}px; margin: 0 auto;`,
+    style: `aspect-ratio: ${width} / ${height}; max-width: ${Math.round(width * 1.5)}px; margin: 0 auto;`,
   });
   for (const p of placed) {
-    const classes = [fresh.has(p.tile) ? "fresh" : "", p.tile === view.sniff ? "sniff" : ""].join(" ");
-    const node = dominoSvg(p.x, p.y, p.left, p.right, p.vertical, classes);
+    const node = dominoSvg(p.x, p.y, p.left, p.right, p.vertical, classes(p));
     node.setAttribute("data-tile", p.tile);
-    node.append(svg("title", { text: p.tile === view.sniff ? `${p.tile} (the Sniff)` : p.tile }));
+    node.append(svg("title", { text: p.title || p.tile }));
     root.append(node);
   }
   for (const t of targets) {
@@ -710,191 +737,88 @@ function drawSniffLayout(view, choices, fresh, id) {
     group.append(svg("text", { x: t.x + t.w / 2, y: t.y + t.h / 2 + 5, "text-anchor": "middle", text: t.end }));
     root.append(group);
   }
-  box.append(root);
+  return root;
+}
+
+// A line of dominoes (`line`: {opening, arms}), with `targets` ({end, action}: a place to click
+// for a legal play at that end), the `fresh` tiles lit, the `marked` ones outlined.
+function lineEl(line, { id = null, targets = [], fresh = new Set(), marked = new Set(), empty = "The table is empty: the leader opens the hand." } = {}) {
+  const box = el("div", { class: "layout", id });
+  const { placed, next, spinners } = linePlacements(line);
+  if (!placed.length) {
+    box.append(el("p", { class: "empty-layout", text: empty }));
+    return box;
+  }
+  const spots = targets.filter((t) => next[t.end]).map((t) => ({ ...t, ...next[t.end] }));
+  box.append(boxesSvg(placed, spots, (p) => [
+    fresh.has(p.tile) ? "fresh" : "",
+    spinners.has(p.tile) ? "spinner" : "",
+    marked.has(p.tile) ? "marked" : "",
+  ].join(" ")));
   return box;
 }
 
-function renderSniff(st) {
-  const view = st.view;
-  const choices = S.selected
-    ? st.legal_actions.filter((a) => a.tile === S.selected && a.end !== null).map((a) => ({ end: a.end, action: a }))
-    : [];
-  const counting = view.count > 0 && view.count % 5 === 0;
-  const center = $("center");
-  center.append(
-    el("div", { class: "count-box" },
-      el("span", { class: "count-label", text: "Count" }),
-      el("span", { class: `count${counting ? " scores5" : ""}`, id: "count", "data-count": view.count, text: String(view.count) }),
-      el("span", { class: "stock", id: "ends", text: view.ends.length ? `Ends: ${view.ends.map((e) => `${e.id} ${e.value}`).join(" \u00b7 ")}` : "" }),
-      el("span", { class: "stock", id: "stock", text: `Stock: ${view.stock_size}` }),
-      el("span", { class: "stock", text: `Hand ${view.hand_number} \u00b7 to ${view.target}` })),
-    drawSniffLayout(view, choices, freshTiles(), "layout"));
-  const last = view.opening ? null : lastSniffHand(st);
-  if (last && last.number === view.hand_number - 1) {
-    center.append(el("div", { class: "previous" },
-      el("p", { class: "fact-label", text: `The table at the end of hand ${last.number}` }),
-      drawSniffLayout(last.view, [], new Set(), "previous-layout")));
+// The half of a row's first tile that faces its start (the hub, the engine): the half its second
+// tile does not take, else the one its open end does not show.
+function rowStart(row) {
+  const [a, b] = halves(row.tiles[0]);
+  if (row.tiles.length > 1) {
+    const [c, d] = halves(row.tiles[1]);
+    return a === c || a === d ? b : a;
   }
-  const hand = $("hand");
-  const byTile = new Map();
-  for (const action of st.legal_actions) {
-    if (action.type !== "play") continue;
-    if (!byTile.has(action.tile)) byTile.set(action.tile, []);
-    byTile.get(action.tile).push(action);
-  }
-  for (const tile of view.hand) {
-    const actions = byTile.get(tile) || [];
-    const button = el("button", {
-      class: `piece tile${actions.length ? " legal" : ""}${S.selected === tile ? " selected" : ""}${byTile.size ? "" : " idle"}`,
-      "data-tile": tile,
-      disabled: actions.length === 0 || S.busy,
-      title: actions.length ? `play ${tile}` : `${tile} cannot be played now`,
-      onclick: () => chooseTile(tile, actions),
-    }, tileButtonSvg(tile));
-    hand.append(button);
-  }
-  const bar = $("actions");
-  if (choices.length) {
-    bar.append(el("span", { class: "status", text: `Where does ${S.selected} go?` }));
-    for (const choice of choices) {
-      const value = (view.ends.find((e) => e.id === choice.end) || {}).value;
-      bar.append(el("button", { class: "end-choice", "data-end": choice.end, onclick: () => send(choice.action) },
-        `${choice.end} end (${value})`));
+  const end = typeof row.end === "number" ? row.end : row.value;
+  return a === end ? b : a;
+}
+
+// Rows of dominoes (trains), one a line: its name (`label(row)`), its tiles from its start, and
+// where a legal play (`targets`) would put a tile.
+function rowsEl(rows, { id = null, label = (row) => String(row.id), targets = [], fresh = new Set() } = {}) {
+  const box = el("div", { class: "rows", id });
+  for (const row of rows) {
+    const tiles = row.tiles || [];
+    const chips = [];
+    if (row.open === true) chips.push(el("span", { class: "row-chip", text: "open" }));
+    const end = typeof row.end === "number" ? row.end : row.value;
+    if (typeof end === "number") chips.push(el("span", { class: "row-end", text: `end ${end}` }));
+    const line = el("div", { class: "row", "data-row": String(row.id) },
+      el("div", { class: "row-name" }, el("b", { text: label(row) }), ...chips));
+    const { boxes, next } = tiles.length
+      ? chain(tiles, rowStart(row), { dir: [1, 0], x: 0, y: U / 2 })
+      : { boxes: [], next: { x: GAP, y: 0, w: 2 * U, h: U } };
+    const spots = targets.filter((t) => String(t.end) === String(row.id)).map((t) => ({ ...t, ...next }));
+    if (boxes.length || spots.length) {
+      const drawing = boxesSvg(boxes, spots, (p) => (fresh.has(p.tile) ? "fresh" : ""));
+      drawing.style.maxHeight = `${U * 1.3}px`; // through the CSSOM, which the page's CSP allows
+      drawing.style.margin = "0";
+      line.append(drawing);
+    } else {
+      line.append(el("span", { class: "none", text: "no tiles yet" }));
     }
-    bar.append(el("button", { onclick: () => { S.selected = null; render(); } }, "Cancel"));
+    box.append(line);
   }
+  return box;
 }
 
-function chooseTile(tile, actions) {
-  if (actions.length === 1) {
-    send(actions[0]);
-    return;
-  }
-  S.selected = S.selected === tile ? null : tile;
-  render();
+// The key of an object's piece ("card", "tile"): the field whose value is a piece.
+function pieceField(item) {
+  return Object.keys(item).find((key) => pieceKind(item[key])) || null;
 }
 
-// ---- Smear --------------------------------------------------------------------------------
-
-function renderSmear(st) {
-  const view = st.view;
-  const trick = el("div", { class: "trick", id: "trick" });
-  for (const played of view.trick) {
-    trick.append(el("div", { class: `slot pos-${position(played.seat)}`, "data-seat": played.seat }, cardEl(played.card)));
+// The trick in play: each piece before the seat that played it.
+function trickEl(trick, { id = "trick" } = {}) {
+  const box = el("div", { class: `trick players-${S.state.players}`, id });
+  for (const played of trick) {
+    const piece = played[pieceField(played)];
+    box.append(el("div", { class: `slot pos-${position(played.seat)}`, "data-seat": played.seat, title: seatName(played.seat) },
+      pieceEl(piece, false)));
   }
-  const facts = el("div", { class: "facts corner-info tl" });
-  facts.append(el("div", { class: "fact-label", text: `Hand ${view.hand_number} \u00b7 ${view.phase}` }));
-  if (view.bidder !== null) facts.append(el("div", { id: "contract", text: `${seatName(view.bidder)}: bid ${view.bid}` }));
-  if (view.trump) {
-    facts.append(el("div", { class: "fact-label", text: "Trump" }),
-      el("div", { class: `trump suit-${view.trump}`, id: "trump", title: SUIT_NAME[view.trump], text: SUIT_SYMBOL[view.trump] }));
-  } else if (view.bidder !== null) {
-    facts.append(el("div", { class: "fact-label", text: "Trump: the first card led" }));
-  }
-  const tricks = el("div", { class: "facts corner-info tr" });
-  if (view.phase === "play" || view.tricks_won.some((n) => n > 0)) {
-    tricks.append(el("div", { class: "fact-label", text: "Tricks this hand" }));
-    view.tricks_won.forEach((n, side) => tricks.append(el("div", { text: `${sideName(side)}: ${n}` })));
-  }
-  const last = view.last_trick; // the last completed trick of this hand, as the view carries it
-  if (last) {
-    tricks.append(el("div", { class: "fact-label", text: `Last trick: ${seatName(last.winner)}` }),
-      el("div", { class: "last-trick" }, ...last.cards.map((c) => cardEl(c.card, true))));
-  }
-  const mine = el("div", { class: "facts corner-info bl" });
-  if (view.picked_up && view.picked_up.length) {
-    mine.append(el("div", { class: "fact-label", text: "You took up" }),
-      el("div", { class: "last-trick" }, ...view.picked_up.map((c) => cardEl(c, true))));
-  }
-  if (view.discarded && view.discarded.length) {
-    mine.append(el("div", { class: "fact-label", text: "You discarded" }),
-      el("div", { class: "last-trick" }, ...view.discarded.map((c) => cardEl(c, true))));
-  }
-  $("center").append(el("div", { class: "smear-center" }, trick), facts, tricks, mine);
-
-  const legal = st.legal_actions;
-  const plays = new Map(legal.filter((a) => a.type === "play").map((a) => [a.card, a]));
-  const discards = legal.filter((a) => a.type === "discard");
-  const hand = $("hand");
-  for (const card of view.hand) {
-    const playable = plays.get(card);
-    const discardable = discards.length > 0 && discards.some((a) => a.cards.includes(card));
-    const chosen = S.discard.has(card);
-    const idle = plays.size === 0 && discards.length === 0;
-    hand.append(el("button", {
-      class: `piece card-piece${playable || discardable ? " legal" : ""}${chosen ? " selected" : ""}${idle ? " idle" : ""}`,
-      "data-card": card,
-      disabled: !(playable || discardable) || S.busy,
-      onclick: () => {
-        if (playable) send(playable);
-        else toggleDiscard(card);
-      },
-    }, cardEl(card)));
-  }
-  const bar = $("actions");
-  for (const action of legal) {
-    if (action.type === "pass") bar.append(el("button", { class: "action-btn", "data-type": "pass", onclick: () => send(action) }, "Pass"));
-    if (action.type === "bid") {
-      bar.append(el("button", { class: "action-btn primary", "data-type": "bid", "data-amount": action.amount, onclick: () => send(action) },
-        `Bid ${action.amount}`));
-    }
-  }
-  if (discards.length) {
-    const need = discards[0].cards.length;
-    const match = discards.find((a) => a.cards.length === S.discard.size && a.cards.every((c) => S.discard.has(c)));
-    bar.append(el("span", { class: "status", text: `Choose ${need} card${need > 1 ? "s" : ""} to discard (${S.discard.size}/${need})` }),
-      el("button", { class: "action-btn primary", "data-type": "discard", disabled: !match, onclick: () => send(match) }, "Discard"));
-  }
+  return box;
 }
 
-function toggleDiscard(card) {
-  if (S.discard.has(card)) S.discard.delete(card);
-  else S.discard.add(card);
-  render();
-}
-
-// The last finished Sniff hand: its final layout, as the view carries it (`last_layout`), and
-// the lines of its end (from its hand_ended event to the next deal).
-function lastSniffHand(st) {
-  const layout = st.view.last_layout;
-  if (!layout) return null;
-  let end = -1;
-  for (let i = S.events.length - 1; i >= 0; i -= 1) {
-    if (S.events[i].type === "hand_ended" && S.events[i].hand_number === layout.hand_number) { end = i; break; }
-  }
-  let next = S.events.findIndex((e, i) => i > end && e.type === "hand_dealt");
-  if (next < 0) next = S.events.length;
-  return { view: layout, number: layout.hand_number, lines: end < 0 ? [] : S.lines.slice(end, next) };
-}
-
-// The "Last hand" panel of Sniff: the final layout and what each seat scored. Returns whether
-// there was a hand to show.
-function renderSniffLastHand(st) {
-  const last = lastSniffHand(st);
-  if (!last) return false;
-  const box = $("last-hand");
-  box.replaceChildren(el("p", { class: "target-note", text: `The table at the end of hand ${last.number}:` }),
-    drawSniffLayout(last.view, [], new Set(), "last-layout"));
-  const list = el("ul", { class: "awards" });
-  for (const line of last.lines) list.append(el("li", { text: youLine(line) }));
-  box.append(list);
-  return true;
-}
-
-// The "Last hand" panel of Smear: the contract, who won each point, the card points.
-function renderSmearLastHand(st) {
-  const last = st.view.last_hand;
-  if (!last) return false;
-  const box = $("last-hand");
-  box.replaceChildren();
-  box.append(el("p", { text: `Hand ${last.hand_number}: ${seatName(last.bidder)} bid ${last.bid} and ${last.made ? "made it" : last.bidder === st.seat ? "were set" : "was set"}.` }));
-  const list = el("ul", { class: "awards" });
-  for (const award of last.awards) {
-    const who = award.side === null ? "nobody" : sideName(award.side);
-    list.append(el("li", {}, el("span", { text: `${award.point}${award.card ? ` (${award.card})` : ""}` }), el("b", { text: who })));
-  }
-  box.append(list, el("p", { class: "target-note", text: `Card points for game: ${last.card_points.join(" \u2013 ")}` }));
-  return true;
+// A finished trick, small, in play order: each piece with its seat under it.
+function trickRowEl(trick) {
+  return el("div", { class: "last-trick" }, ...trick.map((played) => el("div", { class: "trick-card" },
+    pieceEl(played[pieceField(played)], true), el("span", { class: "trick-seat", text: seatName(played.seat) }))));
 }
 
 // ---- scores and the paper tally ------------------------------------------------------------
@@ -1078,19 +1002,60 @@ function render() {
   $("welcome").hidden = true;
   $("felt").classList.toggle("no-side-seats", st.players === 2);
   for (const id of ["center", "hand", "actions"]) $(id).replaceChildren();
-  const renderer = S.watching ? WATCHING : rendererFor(st.variant);
+  let renderer = S.watching ? WATCHING : rendererFor(st.variant);
+  try {
+    renderer.table(st);
+  } catch (error) {
+    if (renderer === GENERIC || renderer === WATCHING) throw error;
+    showError(`the drawing of ${st.variant} failed (${error.message}): the generic table draws it`);
+    for (const id of ["center", "hand", "actions"]) $(id).replaceChildren();
+    renderer = GENERIC;
+    renderer.table(st);
+  }
   $("felt").dataset.renderer = renderer.name;
-  renderer.table(st);
   renderSeats(st);
   renderScores(st);
-  $("last-hand-panel").hidden = !(renderer.lastHand && renderer.lastHand(st));
+  let shown = false;
+  try {
+    shown = Boolean(renderer.lastHand && renderer.lastHand(st));
+  } catch (error) {
+    showError(`the drawing of ${st.variant} failed on the last hand (${error.message})`);
+  }
+  $("last-hand-panel").hidden = !shown;
   renderLog(st);
   renderStatus(st);
 }
 
-// ---- the variants' renderers -----------------------------------------------------------------
+// ---- drawings: a variant's own, or the generic table ------------------------------------------
+//
+// A variant may ship its own drawing of the table: an ECMAScript module in its package, which
+// the server serves from the address /api/variants names as its `page_script`. The module's
+// default export takes the kit below and returns the renderer: `table(st)` draws the centre,
+// the hand and the action buttons; `lastHand(st)`, optional, fills the "Last hand" panel and
+// says whether it did; `hint(st)`, optional, says what to do on the person's turn. A variant
+// without one (or whose drawing fails) is drawn by the generic table. The page loads a drawing
+// the first time it shows a game of that variant.
 
-// What the person is asked to do on their turn, in Sniff and Smear.
+// What the page lends a variant's drawing: its ways of drawing pieces, layouts and tricks, of
+// naming seats and sides, of sending an action, and the page's record of the game.
+const KIT = Object.freeze({
+  el, svg, U, GAP, SUIT_SYMBOL, SUIT_NAME,
+  halves, dominoSvg, tileButtonSvg, miniTileEl, cardEl, pieceEl, pieceKind, piecesIn,
+  lineEl, rowsEl, trickEl, trickRowEl, valueEl, handEl, actionButtons, describeAction, actionLabel,
+  seatName, sideName, position, youLine,
+  send: (action) => send(action),
+  redraw: () => render(),
+  busy: () => S.busy, // whether an action is on its way (buttons are disabled meanwhile)
+  ui: () => S.ui, // a scratch object for the drawing's choices (a chosen piece): new with each state
+  events: () => S.events, // every event's JSON form shown so far, in order
+  lines: () => S.lines, // and its line of text
+  freshEvents: () => S.events.slice(S.freshFrom), // those the latest state brought
+  node: (name) => $({ center: "center", hand: "hand", actions: "actions", lastHand: "last-hand" }[name]),
+  hint: (st) => pieceHint(st),
+  generic: (st) => renderGeneric(st),
+});
+
+// What the person is asked to do on their turn.
 function pieceHint(st) {
   const kinds = new Set(st.legal_actions.map((a) => a.type));
   if (kinds.has("bid") || (kinds.has("pass") && !kinds.has("play"))) return "Bid or pass.";
@@ -1098,12 +1063,6 @@ function pieceHint(st) {
   return "Pieces you may play are outlined in gold.";
 }
 
-// A renderer draws the table (`table(st)`: the centre, the hand and the action buttons), may
-// fill the "Last hand" panel (`lastHand(st)`, returning whether it did) and says what to do on
-// the person's turn (`hint(st)`). Variants without one of their own get the generic table.
-const renderers = {};
-renderers["american-sniff"] = { name: "sniff", table: renderSniff, lastHand: renderSniffLastHand, hint: pieceHint };
-renderers["four-point-smear"] = { name: "smear", table: renderSmear, lastHand: renderSmearLastHand, hint: pieceHint };
 const GENERIC = {
   name: "generic",
   table: renderGeneric,
@@ -1121,14 +1080,40 @@ const WATCHING = {
   hint: () => "",
 };
 
+const renderers = new Map(); // variant name -> its renderer (its own drawing, or GENERIC)
+
+// Loads the drawing of `variant` the first time (its module, from the server), else GENERIC.
+async function loadRenderer(variant) {
+  if (renderers.has(variant)) return renderers.get(variant);
+  const info = S.variants.get(variant);
+  let renderer = GENERIC;
+  if (info && info.page_script) {
+    try {
+      const module = await import(new URL(info.page_script, document.baseURI).href);
+      const made = typeof module.default === "function" ? module.default(KIT) : null;
+      if (!made || typeof made.table !== "function") throw new Error("its default export gave no table(st)");
+      renderer = { lastHand: null, hint: pieceHint, ...made, name: variant };
+    } catch (error) {
+      showError(`the drawing of ${variant} failed (${error.message}): the generic table draws it`);
+    }
+  }
+  renderers.set(variant, renderer);
+  return renderer;
+}
+
 function rendererFor(variant) {
-  return Object.hasOwn(renderers, variant) ? renderers[variant] : GENERIC;
+  return renderers.get(variant) || GENERIC;
 }
 
 // ---- the generic table ------------------------------------------------------------------------
+//
+// Laid out from the view and its JSON Schema (the variant's `view_schema`): a trick (a list of
+// {seat, piece}) in the middle, a line (`opening` and `arms`) or rows (any other list of {id,
+// tiles}) of dominoes, the person's pieces, a button for each legal action, and every other
+// field as a fact. Each field drawn on the table is named in its element's `data-drawn`.
 
 // View fields that the generic table shows elsewhere (the hand, the seats, the scores, the
-// status, the action buttons) rather than among the table's facts.
+// status, the action buttons) rather than on the table.
 const SHOWN_ELSEWHERE = new Set(["seat", "hand", "hand_number", "hand_sizes", "scores", "current_player", "legal_actions", "winner"]);
 
 // "tricks_won" as a person reads it: "tricks won".
@@ -1136,19 +1121,99 @@ function humanise(key) {
   return String(key).replace(/_/g, " ");
 }
 
-// Any JSON value, readably: pieces drawn small, lists in a row, objects as definition lists.
-function valueEl(value) {
+// The schema `node` of `schema` with its local reference followed, and a nullable `anyOf`
+// (X or null) taken as X.
+function schemaNode(schema, node) {
+  if (!schema || !node) return {};
+  let current = resolveRef(schema, node);
+  if (Array.isArray(current.anyOf)) {
+    const others = current.anyOf.map((n) => resolveRef(schema, n)).filter((n) => n.type !== "null");
+    if (others.length === 1) current = others[0];
+  }
+  return current;
+}
+
+// Whether `node` describes a piece: a string among tiles or cards (by its enum, or its title).
+function isPieceNode(schema, node) {
+  const n = schemaNode(schema, node);
+  if (n.type !== "string") return false;
+  if (Array.isArray(n.enum) && n.enum.length) return n.enum.every((v) => pieceKind(v) !== null);
+  return n.title === "Tile" || n.title === "Card";
+}
+
+// Whether `node` describes a suit: a string among the four suits' letters.
+function isSuitNode(schema, node) {
+  const n = schemaNode(schema, node);
+  return n.type === "string" && Array.isArray(n.enum) && n.enum.length === 4 && n.enum.every((v) => SUIT_SYMBOL[v]);
+}
+
+// What a field of an object described by `node` is, to the generic table: "trick" (a list of
+// {seat, piece}), "layout" (a list of {id, tiles}), "pieces" (a list of pieces) or "fact".
+function fieldKind(schema, node) {
+  const n = schemaNode(schema, node);
+  if (n.type !== "array" || !n.items) return "fact";
+  if (isPieceNode(schema, n.items)) return "pieces";
+  const item = schemaNode(schema, n.items);
+  const props = item.properties || {};
+  if (props.seat && Object.entries(props).some(([key, p]) => key !== "seat" && isPieceNode(schema, p))) return "trick";
+  if (props.id && props.tiles && isPieceNode(schema, schemaNode(schema, props.tiles).items)) return "layout";
+  return "fact";
+}
+
+// The properties of the object `node` describes (resolved), or {}.
+function propertiesOf(schema, node) {
+  return schemaNode(schema, node).properties || {};
+}
+
+// Any JSON value, readably: pieces drawn small, a trick as its pieces with their seats, a line
+// or rows of dominoes drawn small, lists in a row, objects as definition lists. `node`, if
+// known, is the value's schema, which says what it is.
+function valueEl(value, schema, node) {
   if (value === null || value === undefined) return el("span", { class: "none", text: "\u2014" });
   if (typeof value === "boolean") return el("span", { text: value ? "yes" : "no" });
   if (pieceKind(value)) return pieceEl(value, true);
+  if (typeof value === "string" && SUIT_SYMBOL[value] && isSuitNode(schema, node)) {
+    return el("span", { class: `suit suit-${value}`, title: SUIT_NAME[value], text: SUIT_SYMBOL[value] });
+  }
   if (typeof value !== "object") return el("span", { text: String(value) });
+  const kind = schema ? fieldKind(schema, node) : fieldKindOf(value);
   if (Array.isArray(value)) {
     if (!value.length) return el("span", { class: "none", text: "none" });
-    return el("ol", { class: "values" }, ...value.map((item) => el("li", {}, valueEl(item))));
+    if (kind === "trick") return trickRowEl(value);
+    const items = schemaNode(schema, node).items;
+    return el("ol", { class: "values" }, ...value.map((item) => el("li", {}, valueEl(item, schema, items))));
   }
+  const props = propertiesOf(schema, node);
   const list = el("dl", { class: "nested" });
-  for (const [key, item] of Object.entries(value)) list.append(el("dt", { text: humanise(key) }), el("dd", {}, valueEl(item)));
+  const kindOf = (key) => (schema ? fieldKind(schema, props[key]) : fieldKindOf(value[key]));
+  const layout = Object.keys(value).find((key) => kindOf(key) === "layout" && Array.isArray(value[key]));
+  for (const [key, item] of Object.entries(value)) {
+    if (layout && key === layout) {
+      list.append(el("dd", { class: "small-layout" }, layoutOf(value, layout, { small: true })));
+      continue;
+    }
+    if (layout && key === "opening" && pieceKind(item)) continue; // drawn in the line
+    list.append(el("dt", { text: humanise(key) }), el("dd", {}, valueEl(item, schema, props[key])));
+  }
   return list;
+}
+
+// The layout field `key` of `holder` drawn: a line if `holder` has an `opening` tile and the
+// line's arms ("W" and "E"), else rows.
+function layoutOf(holder, key, { small = false, targets = [], fresh = new Set(), id = null } = {}) {
+  const list = holder[key];
+  const line = "opening" in holder && list.some((a) => a.id === "W");
+  if (line || ("opening" in holder && !list.length)) {
+    const drawn = lineEl({ opening: holder.opening, arms: list }, { id, targets, fresh });
+    if (small) drawn.classList.add("small");
+    return drawn;
+  }
+  return rowsEl(list, {
+    id,
+    targets,
+    fresh,
+    label: (row) => (typeof row.owner === "number" ? `${seatName(row.owner)}` : humanise(row.id)),
+  });
 }
 
 // A readable text of an action's JSON form, for an action whose variant gives it no label:
@@ -1168,27 +1233,17 @@ function actionLabel(st, index) {
   return label === null || label === undefined ? describeAction(st.legal_actions[index]) : label;
 }
 
-// The table of any variant: its public state as a list of facts, the person's pieces (a piece
-// that only one legal action uses plays it; one that several use picks out their buttons), and
-// a button for each legal action.
-function renderGeneric(st) {
-  const view = st.view;
-  const facts = el("dl", { class: "view-fields", id: "view-fields" });
-  for (const [key, value] of Object.entries(view)) {
-    if (SHOWN_ELSEWHERE.has(key)) continue;
-    facts.append(el("dt", { "data-field": key, text: humanise(key) }), el("dd", { "data-field": key }, valueEl(value)));
-  }
-  $("center").append(el("div", { class: "generic-table" },
-    el("div", { class: "fact-label", id: "hand-number", text: `Hand ${view.hand_number}` }), facts));
-
+// The person's pieces: a piece that only one legal action uses plays it; one that several use
+// is chosen (`ui().selected`), which picks out their buttons (and places on the table).
+function handEl(st) {
   const legal = st.legal_actions;
   const uses = legal.map((action) => piecesIn(action));
   const hand = $("hand");
-  for (const piece of view.hand) {
+  for (const piece of st.view.hand) {
     const kind = pieceKind(piece);
     const mine = legal.map((_, i) => i).filter((i) => uses[i].has(piece));
     hand.append(el("button", {
-      class: `piece ${kind === "tile" ? "tile" : "card-piece"}${mine.length ? " legal" : ""}${S.selected === piece ? " selected" : ""}${legal.length ? "" : " idle"}`,
+      class: `piece ${kind === "tile" ? "tile" : "card-piece"}${mine.length ? " legal" : ""}${S.ui.selected === piece ? " selected" : ""}${legal.length ? "" : " idle"}`,
       "data-piece": piece,
       "data-tile": kind === "tile" ? piece : null,
       "data-card": kind === "card" ? piece : null,
@@ -1197,15 +1252,21 @@ function renderGeneric(st) {
       onclick: () => {
         if (mine.length === 1) send(legal[mine[0]]);
         else {
-          S.selected = S.selected === piece ? null : piece;
+          S.ui.selected = S.ui.selected === piece ? null : piece;
           render();
         }
       },
     }, pieceEl(piece, false)));
   }
+  return hand;
+}
+
+// A button for each legal action (only those that use the chosen piece, if one is chosen).
+function actionButtons(st) {
   const bar = $("actions");
-  legal.forEach((action, i) => {
-    if (S.selected !== null && !uses[i].has(S.selected)) return;
+  const selected = S.ui.selected;
+  st.legal_actions.forEach((action, i) => {
+    if (selected !== null && selected !== undefined && !piecesIn(action).has(selected)) return;
     bar.append(el("button", {
       class: "action-btn",
       "data-index": i,
@@ -1214,7 +1275,81 @@ function renderGeneric(st) {
       onclick: () => send(action),
     }, actionLabel(st, i)));
   });
-  if (S.selected !== null) bar.append(el("button", { class: "show-all", onclick: () => { S.selected = null; render(); } }, "Show every action"));
+  if (selected !== null && selected !== undefined) {
+    bar.append(el("button", { class: "show-all", onclick: () => { S.ui.selected = null; render(); } }, "Show every action"));
+  }
+  return bar;
+}
+
+// Where the chosen piece may go on a drawn layout: each legal action that uses it and names an
+// arm or row of `list` (by any of its fields), as {end, action}.
+function targetsOn(st, list) {
+  const piece = S.ui.selected;
+  if (piece === null || piece === undefined) return [];
+  const ids = new Set(list.map((row) => String(row.id)));
+  const out = [];
+  for (const action of st.legal_actions) {
+    if (!piecesIn(action).has(piece)) continue;
+    const end = Object.entries(action).find(([key, value]) => key !== "type" && value !== null && typeof value !== "object" && ids.has(String(value)));
+    if (end) out.push({ end: String(end[1]), action });
+  }
+  return out;
+}
+
+// The pieces the latest state's events played: those of each new event that names one piece.
+function freshPieces() {
+  const fresh = new Set();
+  for (const event of S.events.slice(S.freshFrom)) {
+    const named = piecesIn(event);
+    if (named.size === 1) fresh.add([...named][0]);
+  }
+  return fresh;
+}
+
+// The table of any variant, from its view and the view's schema.
+function renderGeneric(st) {
+  const view = st.view;
+  const info = S.variants.get(st.variant);
+  const schema = info && info.view_schema ? info.view_schema : null;
+  const props = schema ? propertiesOf(schema, schema) : {};
+  const kinds = {};
+  for (const [key, value] of Object.entries(view)) {
+    kinds[key] = schema && key in props ? fieldKind(schema, props[key]) : fieldKindOf(value);
+  }
+  const table = el("div", { class: "generic-table" },
+    el("div", { class: "fact-label", id: "hand-number", text: `Hand ${view.hand_number}` }));
+  const trick = Object.keys(view).find((key) => kinds[key] === "trick" && !SHOWN_ELSEWHERE.has(key));
+  if (trick) table.append(el("div", { class: "trick-center", "data-drawn": trick }, trickEl(view[trick])));
+  const layout = Object.keys(view).find((key) => kinds[key] === "layout" && Array.isArray(view[key]));
+  const drawn = new Set([trick, layout]);
+  if (layout) {
+    const holder = el("div", { class: "table-layout", "data-drawn": "opening" in view ? `opening ${layout}` : layout });
+    holder.append(layoutOf(view, layout, { id: "layout", targets: targetsOn(st, view[layout]), fresh: freshPieces() }));
+    table.append(holder);
+    if ("opening" in view) drawn.add("opening");
+  }
+  const facts = el("dl", { class: "view-fields", id: "view-fields" });
+  for (const [key, value] of Object.entries(view)) {
+    if (SHOWN_ELSEWHERE.has(key) || drawn.has(key)) continue;
+    const title = schema && props[key] ? props[key].description || schemaNode(schema, props[key]).description : null;
+    facts.append(el("dt", { "data-field": key, title: title ? String(title).split("\n")[0] : null, text: humanise(key) }),
+      el("dd", { "data-field": key }, valueEl(value, schema, props[key])));
+  }
+  table.append(facts);
+  $("center").append(table);
+  handEl(st);
+  actionButtons(st);
+}
+
+// A field's kind from its value alone (for a view without a schema): its first item says.
+function fieldKindOf(value) {
+  if (!Array.isArray(value) || !value.length) return "fact";
+  const item = value[0];
+  if (pieceKind(item)) return "pieces";
+  if (!item || typeof item !== "object") return "fact";
+  if (typeof item.seat === "number" && pieceField(item)) return "trick";
+  if ("id" in item && Array.isArray(item.tiles)) return "layout";
+  return "fact";
 }
 
 // ---- the setup form, from the variants the server offers ---------------------------------------
