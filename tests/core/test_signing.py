@@ -120,7 +120,7 @@ def test_a_signed_log_that_is_itself_malformed_says_where() -> None:
     from tablegames.core.signing import _mac  # re-sign the bad log as its key holder would
 
     signature = {"algorithm": ALGORITHM, "key_id": None, "value": _mac(KEY, None, text)}
-    signed = json.dumps({"log": data, "signature": signature})
+    signed = f'{{"log":{text},"signature":{json.dumps(signature)}}}'  # the very text signed, as sign_log lays it out
     with pytest.raises(LogError) as caught:
         verify_log(signed, KEY)
     assert not isinstance(caught.value, SignatureError)

@@ -291,3 +291,18 @@ def test_malformed_action_json_gets_400(tmp_path: Path, body: bytes) -> None:
     headers = {"Authorization": f"Bearer {game['token']}", "Content-Type": "application/json"}
     response = client.post(f"/api/games/{game['game']}/actions", content=body, headers=headers)
     assert response.status_code == 400, response.text
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"variant": "american-sniff", "variant": "four-point-smear"}',
+        b'{"variant": "american-sniff", "options": {"players": 2, "players": 4}}',
+        b'{"variant": "american-sniff", "options": {"target": NaN}}',
+    ],
+)
+def test_a_body_with_a_key_twice_or_nan_is_refused(tmp_path: Path, body: bytes) -> None:
+    """The server reads JSON as the library does: a key written twice is not silently the last one."""
+    client = TestClient(create_app(SqliteStore(tmp_path / "games.db"), ServerConfig(allowed_hosts=("testserver",))))
+    response = client.post("/api/games", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"] == "BadRequest", response.text

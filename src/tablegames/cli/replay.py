@@ -36,7 +36,7 @@ def read_log(path: str) -> EventLog:
     except UnicodeDecodeError:
         raise CommandError(f"cannot read {path}: it is not UTF-8 text") from None
     try:
-        log = load_log(text)
+        log = load_log(text, max_bytes=None)  # a file the person chose: no bound on a long match
         if log.seat is None:
             replay(log)
     except LogError as exc:

@@ -37,6 +37,7 @@ from tablegames.cli.options import BotSpec, bots_for_seats
 from tablegames.cli.play import make_bots
 from tablegames.cli.render import seat_sides
 from tablegames.core.game import Game
+from tablegames.core.jsontext import read_json
 from tablegames.core.registry import get_variant
 from tablegames.core.serde import to_json
 
@@ -423,7 +424,7 @@ def read_done(path: str, tasks: Sequence[MatchTask]) -> list[MatchResult]:
             raise CommandError(f"{path} holds more games than this run has ({len(tasks)}): it is another run's")
         task = tasks[len(done)]
         try:
-            result = MatchResult.from_json(json.loads(line))
+            result = MatchResult.from_json(read_json(line))
         except (ValueError, KeyError, TypeError):
             raise CommandError(f"{path}, line {number}: not a line of a simulate --out file") from None
         if (result.index, result.seed, result.bots) != (task.index, task.seed, task.bots):
@@ -451,7 +452,7 @@ def first_seed(path: str) -> int | None:
     if not line.endswith(b"\n"):
         return None
     try:
-        return int(json.loads(line)["seed"])
+        return int(read_json(line)["seed"])
     except (ValueError, KeyError, TypeError):
         raise CommandError(f"{path}, line 1: not a line of a simulate --out file") from None
 

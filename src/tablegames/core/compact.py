@@ -42,6 +42,13 @@ the seed, the deal in its JSON form), ``pending`` (the stacked deals still to co
 ``ids`` (the number of action ids, or ``null`` if the actions are JSON, in the key
 ``moves``). Each action's ids take as many bytes as the largest id needs (little-endian);
 an action chosen in parts has a byte with the number of its parts first.
+
+The header is read strictly (:func:`~tablegames.core.jsontext.read_json`: no duplicate key), and
+every count in it is bounded by the bytes before anything is built from it: ``actions`` by the
+ids the rest of the form holds (or the ``moves`` it lists), and ``hands`` by ``actions + 1``,
+since the first hand is dealt before any action and every hand that ends holds at least one
+action (the engine never plays for a seat). A form of a few hundred bytes that claims a
+billion hands is refused at once, never allocated for.
 """
 
 from __future__ import annotations
@@ -62,6 +69,7 @@ from tablegames.core.errors import (
 )
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
+from tablegames.core.jsontext import read_json
 from tablegames.core.registry import get_variant
 from tablegames.core.rng import SEEDS, is_seed
 from tablegames.core.serde import json_int, to_json
@@ -208,9 +216,9 @@ def _split(rest: bytes) -> tuple[dict[str, Any], bytes]:
     if len(text) < length:
         raise LogError("compact.header", f"truncated: {len(text)} of {length} header bytes")
     try:
-        header = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise LogError("compact.header", f"not JSON text ({type(exc).__name__})") from None
+        header = read_json(text)
+    except ValueError as exc:
+        raise LogError("compact.header", f"not JSON text ({exc})") from None
     if not isinstance(header, dict):
         raise LogError("compact.header", f"expected a JSON object, not {type(header).__name__}")
     keys = _KEYS | ({"moves"} if header.get("ids") is None else set())
@@ -251,6 +259,9 @@ def _rebuild(cls: type[Game], header: dict[str, Any], body: bytes) -> Game:
         raise LogError("compact.seed", f"expected {SEEDS}, got {quote(header['seed'])}")
     assert seed is not None  # is_seed said so
     hands, events, count = _count(header, "hands"), _count(header, "events"), _count(header, "actions")
+    actions = _actions(cls, header, body, options, count)  # as many as the body holds, at most
+    if hands > len(actions) + 1:  # checked before anything is made per hand
+        raise LogError("compact.hands", f"{hands} hands cannot be dealt in {len(actions)} actions")
     slots: list[Any] = [None] * hands
     stacked = header["deals"]
     if not isinstance(stacked, list):
@@ -265,7 +276,6 @@ def _rebuild(cls: type[Game], header: dict[str, Any], body: bytes) -> Game:
     if not isinstance(pending, list):
         raise LogError("compact.pending", f"expected a list of deals, got {quote(pending)}")
     waiting = [_deal(cls, d, options, f"compact.pending[{j}]") for j, d in enumerate(pending)]
-    actions = _actions(cls, header, body, options, count)
     try:
         game = cls._rebuilt(options, seed, slots, waiting)
     except TableGamesError as exc:  # pragma: no cover - the deals were checked

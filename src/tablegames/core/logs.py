@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import Any, Final
 
 from tablegames.core.errors import (
     IllegalActionError,
@@ -15,32 +14,51 @@ from tablegames.core.errors import (
 )
 from tablegames.core.events import FORMAT, READ_VERSIONS, Event, EventLog
 from tablegames.core.game import Game, build_options, foreign_piece
+from tablegames.core.jsontext import read_json
 from tablegames.core.registry import get_variant
 from tablegames.core.rng import SEEDS, is_seed
 from tablegames.core.serde import describe_error, dumps, json_int, structure
 
-__all__ = ["load_log", "replay"]
+__all__ = ["MAX_LOG_BYTES", "load_log", "replay"]
+
+MAX_LOG_BYTES: Final = 16 * 1024 * 1024
+"""The most bytes of JSON text (UTF-8) :func:`load_log` reads unless told otherwise: 16 MiB.
+
+A whole match at a variant's default target takes tens of kilobytes (10 to 130 kB measured for
+the built-in games), so the bound is over a hundred times the longest of them, and reading a
+text of that size takes about ten seconds. A longer text is refused at once, before it is
+parsed. Matches played to the largest targets the options allow can be longer (to
+:data:`~tablegames.core.game.MAX_TARGET` points: about 13 MB for Four Point Smear, the longest
+built-in game, and 44 MB for the example Euchre plug-in): a program that keeps such logs passes
+a larger ``max_bytes``, or ``None`` for its own logs; one that reads logs from untrusted
+clients may pass a smaller one.
+"""
+
 
 _FULL_KEYS = frozenset({"format", "version", "variant", "options", "seed", "deals", "events"})
 _REDACTED_KEYS = frozenset({"format", "version", "variant", "options", "seat", "events"})
 
 
-def load_log(text: str | bytes) -> EventLog:
+def load_log(text: str | bytes, *, max_bytes: int | None = MAX_LOG_BYTES) -> EventLog:
     """The :class:`~tablegames.core.events.EventLog` written in ``text`` (JSON).
 
-    Everything is validated: the format and version, the variant, the options, the seed or
-    seat, every stacked deal and every event.
+    Everything is validated: the size, the JSON itself (read by
+    :func:`~tablegames.core.jsontext.read_json`: a duplicate key, ``NaN`` or a lone surrogate
+    is refused), the format and version, the variant, the options, the seed or seat, every
+    stacked deal and every event.
+
+    Args:
+        text: the log's JSON text, a str or UTF-8 bytes.
+        max_bytes: the most bytes ``text`` may take in UTF-8 (:data:`MAX_LOG_BYTES` by
+            default); a longer text is refused before it is parsed. ``None``: no limit.
 
     Raises:
-        LogError: naming where the log is malformed, truncated or of another version.
+        LogError: naming where the log is malformed, truncated, of another version, or too long.
+        TypeError: if ``max_bytes`` is neither an int nor ``None``.
+        ValueError: if ``max_bytes`` is negative.
 
     """
-    try:
-        data = json.loads(text, parse_constant=_not_json)
-    except RecursionError:
-        raise LogError("$", "not JSON text this library reads: nested too deeply") from None
-    except (TypeError, ValueError) as exc:
-        raise LogError("$", f"not JSON text ({exc})") from None  # json's messages are short; LogError bounds any
+    data = _read_log_json(text, max_bytes=max_bytes)
     if not isinstance(data, dict):
         raise LogError("$", f"a log is a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -103,8 +121,47 @@ def load_log(text: str | bytes) -> EventLog:
     )
 
 
-def _not_json(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+def _read_log_json(text: str | bytes, *, max_bytes: int | None) -> Any:
+    """The JSON value of ``text``, after checking its size; for :func:`load_log` and the signed-log reader.
+
+    Raises:
+        LogError: at ``$``, if ``text`` takes more than ``max_bytes`` bytes (checked before it is
+            parsed), or is not JSON text that :func:`~tablegames.core.jsontext.read_json` reads.
+        TypeError: if ``max_bytes`` is neither an int nor ``None``.
+        ValueError: if ``max_bytes`` is negative.
+
+    """
+    if max_bytes is not None:
+        if not isinstance(max_bytes, int) or isinstance(max_bytes, bool):
+            raise TypeError(f"max_bytes is an int or None, not {type(max_bytes).__name__}")
+        if max_bytes < 0:
+            raise ValueError(f"max_bytes is a number of bytes, at least 0, not {max_bytes}")
+        if _size(text, max_bytes) > max_bytes:
+            raise LogError("$", f"the text takes more than {max_bytes} bytes, the most allowed (max_bytes)")
+    try:
+        return read_json(text)
+    except (TypeError, ValueError) as exc:
+        raise LogError("$", f"not JSON text ({exc})") from None  # read_json's messages are short; LogError bounds any
+
+
+_CHUNK: Final = 1 << 20
+"""How many characters of a str are encoded at a time to count its bytes."""
+
+
+def _size(text: object, limit: int) -> int:
+    """The bytes ``text`` takes in UTF-8, or a count past ``limit`` if it takes more (counted without a copy of it)."""
+    if isinstance(text, bytes | bytearray | memoryview):
+        return memoryview(text).nbytes
+    if not isinstance(text, str):
+        return 0  # read_json says what is wrong with it
+    if len(text) > limit or text.isascii():  # a character takes at least one byte
+        return len(text)
+    size = 0
+    for start in range(0, len(text), _CHUNK):
+        size += len(text[start : start + _CHUNK].encode("utf-8", "surrogatepass"))
+        if size > limit:
+            break
+    return size
 
 
 def _check_contents(cls: type[Game], events: list[Event], *, seats: int) -> None:

@@ -8,8 +8,18 @@ exports logs and takes them back signs them, so it can tell its own from anybody
 A signed log is a JSON object with two keys: ``log``, the log exactly as :func:`~tablegames.dumps`
 writes it, and ``signature``, an object naming the algorithm (``"hmac-sha256"``, the standard
 library's ``hmac``), the key's id (any string, to rotate keys; ``null`` if none) and the
-MAC in lowercase hexadecimal. The MAC covers the key id and the log's canonical text, so
-neither can be changed without the key.
+MAC in lowercase hexadecimal. :func:`sign_log` writes it as ``{"log":<log>,"signature":{...}}``.
+
+**What the signature authenticates.** The MAC is computed over the key id (as
+``json.dumps`` writes it), a newline, and the text of the ``log`` value *exactly as
+received*, byte for byte in UTF-8: :func:`verify_log` finds where that value starts and ends in
+the text it is given, checks the MAC over those very bytes, and then loads those same bytes with
+:func:`~tablegames.load_log`. Nothing is parsed and written again before the check, so the log
+that loads is the text that was signed: re-indented, reordered or re-escaped log text, or one
+with a key written twice (refused anyway, see :mod:`tablegames.core.jsontext`), does not verify.
+The algorithm must be ``"hmac-sha256"``. What lies outside the ``log`` value (the whitespace
+around the two members and their order, how the ``signature`` object is written) is not
+authenticated and may differ from what :func:`sign_log` wrote; it carries nothing a game reads.
 
 >>> import tablegames
 >>> game = tablegames.new_game("american-sniff", seed=4, players=2)
@@ -28,12 +38,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 from collections.abc import Mapping
 from typing import Any, Final
 
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import EventLog
-from tablegames.core.logs import load_log
+from tablegames.core.logs import MAX_LOG_BYTES, _read_log_json, load_log
 from tablegames.core.serde import dumps
 
 __all__ = ["ALGORITHM", "SignatureError", "sign_log", "verify_log"]
@@ -44,6 +55,10 @@ ALGORITHM: Final = "hmac-sha256"
 _KEYS: Final = frozenset({"log", "signature"})
 _SIGNATURE_KEYS: Final = frozenset({"algorithm", "key_id", "value"})
 _MIN_KEY: Final = 16
+_SPACE: Final = re.compile(r"[ \t\n\r]*")
+"""JSON's whitespace, between tokens."""
+_DECODER: Final = json.JSONDecoder()
+"""Finds where a value ends in text already read whole (and strictly) by :func:`_read_log_json`."""
 
 
 class SignatureError(LogError):
@@ -89,31 +104,36 @@ def sign_log(log: EventLog, key: bytes, *, key_id: str | None = None) -> str:
     return f'{{"log":{text},"signature":{signature}}}'
 
 
-def verify_log(text: str | bytes, keys: bytes | Mapping[str | None, bytes]) -> EventLog:
+def verify_log(
+    text: str | bytes, keys: bytes | Mapping[str | None, bytes], *, max_bytes: int | None = MAX_LOG_BYTES
+) -> EventLog:
     """The log that ``text`` signs, once its signature is checked; then loaded as :func:`~tablegames.load_log` does.
 
-    The signature is checked before anything in the log is read as a game.
+    The signature is checked, over the log's text exactly as ``text`` holds it (see the
+    module's description), before anything in the log is read as a game.
 
     Args:
-        text: a signed log, as :func:`sign_log` writes it.
+        text: a signed log, as :func:`sign_log` writes it: a str or UTF-8 bytes.
         keys: the key, or the keys by id (``None`` for a key signed without an id).
+        max_bytes: the most bytes ``text`` may take in UTF-8
+            (:data:`~tablegames.core.logs.MAX_LOG_BYTES` by default), checked before it is
+            parsed; ``None``: no limit.
 
     Raises:
         SignatureError: if the signature is missing or malformed, names an unknown key, or
             does not match the log.
-        LogError: if the text is not JSON, or the signed log itself is malformed (its
-            ``where`` then starts ``$.log``).
+        LogError: if the text is too long, is not JSON (:func:`~tablegames.core.jsontext.read_json`
+            refuses it: a duplicate key, ``NaN``, a lone surrogate), or the signed log itself is
+            malformed (its ``where`` then starts ``$.log``).
+        TypeError: if ``keys`` is neither bytes nor a mapping of key ids to bytes, or holds a key
+            that is not bytes; or if ``max_bytes`` is neither an int nor ``None``.
+        ValueError: if a key is shorter than 16 bytes, or ``max_bytes`` is negative.
 
     """
-    by_id: Mapping[str | None, bytes] = {None: keys} if isinstance(keys, bytes) else keys
+    by_id: Mapping[str | None, bytes] = keys if isinstance(keys, Mapping) else {None: _check_key(keys)}
     for key in by_id.values():
         _check_key(key)
-    try:
-        data = json.loads(text)
-    except RecursionError:
-        raise LogError("$", "not JSON text this library reads: nested too deeply") from None
-    except (TypeError, ValueError) as exc:
-        raise LogError("$", f"not JSON text ({exc})") from None
+    data = _read_log_json(text, max_bytes=max_bytes)
     if not isinstance(data, dict) or data.keys() != _KEYS:
         got = sorted(data) if isinstance(data, dict) else type(data).__name__
         raise SignatureError("$", f"a signed log is a JSON object with keys ['log', 'signature'], not {quote(got)}")
@@ -130,12 +150,38 @@ def verify_log(text: str | bytes, keys: bytes | Mapping[str | None, bytes]) -> E
     found = by_id.get(key_id)
     if found is None:
         raise SignatureError("$.signature.key_id", f"no key {quote(key_id)} is known here")
-    log_text = json.dumps(data["log"], separators=(",", ":"), ensure_ascii=False)
+    log_text = _member_text(text if isinstance(text, str) else bytes(text).decode("utf-8-sig"), "log")
     if not (value.isascii() and hmac.compare_digest(_mac(found, key_id, log_text), value)):
         raise SignatureError(
             "$.signature", "the signature does not match the log: it was changed, or signed with another key"
         )
     try:
-        return load_log(log_text)
+        return load_log(log_text, max_bytes=None)
     except LogError as exc:  # where in the signed text: under "log"
         raise LogError("$.log" + exc.where[1:], exc.reason) from None
+
+
+def _member_text(text: str, name: str) -> str:
+    """The text of the value of member ``name`` of the JSON object ``text``, exactly as written.
+
+    ``text`` has been read whole already, strictly, and is an object with that member, so
+    every step here finds what it expects.
+    """
+    try:
+        at = _skip(text, 0) + 1  # past "{"
+        while True:
+            key, at = _DECODER.raw_decode(text, _skip(text, at))
+            start = _skip(text, _skip(text, at) + 1)  # past ":"
+            end = _DECODER.raw_decode(text, start)[1]
+            if key == name:
+                return text[start:end]
+            at = _skip(text, end) + 1  # past ","
+    except (ValueError, RecursionError):  # pragma: no cover - read_json read this very text
+        raise SignatureError("$", f"the {name!r} member cannot be found in the text") from None
+
+
+def _skip(text: str, at: int) -> int:
+    """Where the JSON whitespace from ``at`` ends."""
+    found = _SPACE.match(text, at)
+    assert found is not None  # the pattern matches the empty text too
+    return found.end()

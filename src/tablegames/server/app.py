@@ -92,6 +92,7 @@ from tablegames.bots import Bot, Observation, Table, bot_names, make_bot
 from tablegames.core.errors import IllegalActionError, LogError, TableGamesError, UnknownVariantError
 from tablegames.core.events import Action, Event
 from tablegames.core.game import Game
+from tablegames.core.jsontext import read_json
 from tablegames.core.logs import replay
 from tablegames.core.registry import get_variant, variant_names
 from tablegames.core.serde import to_json
@@ -778,11 +779,9 @@ async def _json_body(request: Request) -> Any:
         raise ApiError(415, "UnsupportedMediaType", "a write's body is JSON, sent as 'Content-Type: application/json'")
     raw = await request.body()
     try:
-        return json.loads(raw)
-    except RecursionError:
-        raise ApiError(400, "BadRequest", "the body is JSON nested too deeply") from None
-    except (ValueError, UnicodeDecodeError):
-        raise ApiError(400, "BadRequest", "the body is not JSON") from None
+        return read_json(raw)
+    except ValueError as exc:  # not JSON, or JSON the library refuses (a key twice, NaN, too deep)
+        raise ApiError(400, "BadRequest", f"the body is not JSON the server reads: {exc}") from None
 
 
 def _client(request: Request) -> str:

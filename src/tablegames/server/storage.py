@@ -392,7 +392,7 @@ class _SqlStore:
 
     def load(self, game_id: str) -> Game:
         """The game, replayed and so checked (see :meth:`Store.load`)."""
-        return replay(load_log(self.log_text(game_id)))
+        return replay(load_log(self.log_text(game_id), max_bytes=None))  # its own log, however long
 
     def record(self, game_id: str) -> GameRecord:
         """What is stored about the game (see :meth:`Store.record`)."""
