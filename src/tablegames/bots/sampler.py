@@ -22,9 +22,18 @@ Every variant gets worlds, in one of two ways:
   deal event and plays the hand again under the rules, keeping what looks to the seat exactly
   as its log does.
 
-Either way a world respects everything the seat has seen, and hands that are over keep their
-hidden pieces in one fixed, consistent assignment (they cannot change what happens next);
-only the current hand is drawn at random.
+Either way a world respects everything the seat has seen: it is a real game, replayed under
+the rules, whose log for that seat is the seat's log byte for byte. Hands that are over keep
+their hidden pieces in one fixed, consistent assignment (they cannot change what happens
+next); only the current hand is drawn at random.
+
+**Every sample is bounded in time.** :meth:`WorldSampler.sample` is given ``budget`` seconds
+(:data:`DEFAULT_BUDGET` unless the sampler is built with another), which cover building the
+generic sampler, the filler's candidates and the generic search behind them. It returns a
+world or raises :class:`~tablegames.bots.worlds.NoWorldError` (a
+:class:`~tablegames.core.errors.LogError`) saying that no world was found within that bound:
+a log no world fits (one that contradicts itself) always ends so, and a consistent log whose
+worlds are too rare for the search ends so too; it never hangs.
 
 >>> import random, tablegames
 >>> game = tablegames.new_game("american-sniff", seed=5, players=2)
@@ -42,10 +51,12 @@ build a :class:`WorldSampler` once to draw many samples of one log.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from typing import Final
 
-from tablegames.bots.worlds import GenericWorlds
+from tablegames.bots.worlds import GenericWorlds, NoWorldError
 from tablegames.core.capabilities import LogFiller
 from tablegames.core.errors import LogError, UnknownVariantError
 from tablegames.core.events import Event, EventLog
@@ -53,7 +64,13 @@ from tablegames.core.game import Game
 from tablegames.core.logs import replay
 from tablegames.core.registry import get_variant
 
-__all__ = ["GENERIC_ROUNDS", "WorldSampler", "sample_world"]
+__all__ = ["DEFAULT_BUDGET", "GENERIC_ROUNDS", "NoWorldError", "WorldSampler", "sample_world"]
+
+DEFAULT_BUDGET: Final = 5.0
+"""The seconds one :meth:`WorldSampler.sample` may take before it raises
+:class:`~tablegames.bots.worlds.NoWorldError`: far above what a consistent log needs (a few
+milliseconds; see ``benchmarks/generic_sampler_cost.py``), so only a log no world fits, or a
+rare pathological one, reaches it."""
 
 GENERIC_ROUNDS: Final = 3
 """How many times :meth:`WorldSampler.sample` starts the generic sampler's search afresh before
@@ -61,7 +78,7 @@ it says that no world exists: a search by swaps can run out of candidates on a c
 rarely (about once in tens of thousands of decisions of a bot), and a fresh start finds one."""
 
 
-def sample_world(log: EventLog, rng: random.Random) -> Game:
+def sample_world(log: EventLog, rng: random.Random, *, budget: float = DEFAULT_BUDGET) -> Game:
     """A full game consistent with everything the seat of ``log`` has seen.
 
     Args:
@@ -69,6 +86,7 @@ def sample_world(log: EventLog, rng: random.Random) -> Game:
             log is simply replayed.
         rng: the generator every hidden piece is drawn with; the same generator state gives
             the same world.
+        budget: the seconds the sample may take.
 
     Returns:
         A game in the state the log records, whose redacted log for that seat is ``log``
@@ -77,11 +95,12 @@ def sample_world(log: EventLog, rng: random.Random) -> Game:
         shuffled from a seed drawn from ``rng``.
 
     Raises:
-        LogError: if no consistent world is found (the log contradicts itself), or the log is
-            malformed or of a variant that is not installed.
+        NoWorldError: if no consistent world is found within ``budget`` seconds (the log
+            contradicts itself, or its worlds are too rare to find).
+        LogError: if the log is malformed or of a variant that is not installed.
 
     """
-    return WorldSampler(log).sample(rng)
+    return WorldSampler(log, budget=budget).sample(rng)
 
 
 class WorldSampler:
@@ -94,20 +113,26 @@ class WorldSampler:
 
     Args:
         log: a seat's redacted log, or a full log (which every sample simply replays).
-        attempts: how many candidates to draw before giving up.
+        attempts: how many candidates a variant's filler draws before the generic search takes over.
+        budget: the seconds each :meth:`sample` may take (a positive, finite number).
 
     Raises:
         LogError: if the log contradicts itself in a way the sampler sees at once, or its
             variant is not installed.
-        ValueError: if ``attempts`` is not positive.
+        ValueError: if ``attempts`` is not positive or ``budget`` is not a positive, finite
+            number of seconds.
 
     """
 
-    def __init__(self, log: EventLog, *, attempts: int = 500) -> None:
+    def __init__(self, log: EventLog, *, attempts: int = 500, budget: float = DEFAULT_BUDGET) -> None:
         if not isinstance(log, EventLog):
             raise LogError("$", f"expected an EventLog (see load_log), got {type(log).__name__}")
         if attempts < 1:
             raise ValueError(f"attempts must be at least 1, not {attempts!r}")
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget < math.inf:
+            raise ValueError(f"budget must be a positive, finite number of seconds, not {budget!r}")
+        self.budget = float(budget)
+        """The seconds each :meth:`sample` may take."""
         self.log = log
         """The log the worlds are drawn for."""
         self.attempts = attempts
@@ -149,9 +174,8 @@ class WorldSampler:
         alone (as :class:`~tablegames.bots.ismcts.ISMCTSBot` does). ``None`` at a dead end.
         """
         if self.generic:
-            generic = self._generic_worlds(rng)
-            events = self.sample(rng).log().events
-            return list(events[generic.hands[-1].deal_index :])
+            events = self.sample(rng).log().events  # builds the generic sampler, within the budget
+            return list(events[self._generic_worlds(rng).hands[-1].deal_index :])
         if self._filler is None:
             events = self.log.events
             deals = [i for i, e in enumerate(events) if getattr(e, "tag", "") == "hand_dealt"]
@@ -159,29 +183,35 @@ class WorldSampler:
         return self._filler.fill_hand(rng, relaxed=relaxed)
 
     def sample(self, rng: random.Random) -> Game:
-        """A full game consistent with the log (see :func:`sample_world`).
+        """A full game consistent with the log (see :func:`sample_world`), within :attr:`budget` seconds.
 
         A variant's filler draws :attr:`attempts` candidates; if none is consistent (a log
         whose consistent worlds are too rare for the filler's random draws), the generic
-        search (:class:`~tablegames.bots.worlds.GenericWorlds`) looks for one.
+        search (:class:`~tablegames.bots.worlds.GenericWorlds`) looks for one in the time left.
+        Without a filler, the generic sampler draws the world, its search started afresh up to
+        :data:`GENERIC_ROUNDS` times while time is left.
 
         Raises:
-            LogError: if no consistent world is found: by the filler and then the generic
-                search, or by the generic sampler alone in :data:`GENERIC_ROUNDS` fresh searches.
+            NoWorldError: if no consistent world is found within :attr:`budget` seconds, or by
+                the filler and then the generic search, or by the generic sampler alone in
+                :data:`GENERIC_ROUNDS` fresh searches.
 
         """
+        deadline = time.perf_counter() + self.budget
         if self.generic:
             for attempt in range(GENERIC_ROUNDS):
                 try:
-                    return self._generic_worlds(rng).sample(rng)
-                except LogError:
-                    if attempt == GENERIC_ROUNDS - 1:
+                    return self._generic_worlds(rng, deadline).sample(rng, deadline=deadline, budget=self.budget)
+                except LogError as exc:
+                    if attempt == GENERIC_ROUNDS - 1 or (isinstance(exc, NoWorldError) and exc.budget is not None):
                         raise
-                    self._generic = None  # a search that ran out of candidates starts afresh
+                    self._generic = None  # a search that ran out of replays starts afresh
         if self._filler is None:
             return replay(self.log)
         last = "every candidate reached a dead end"
         for attempt in range(self.attempts):
+            if time.perf_counter() > deadline:
+                break
             full = self.candidate(rng, relaxed=2 * attempt >= self.attempts)
             if full is None:
                 continue
@@ -192,16 +222,20 @@ class WorldSampler:
         # The filler's random draws found nothing (its worlds are rare here): the generic
         # search, which moves hidden pieces until the log agrees, needs nothing from it.
         try:
-            return self._generic_worlds(rng).sample(rng)
-        except LogError as exc:
+            return self._generic_worlds(rng, deadline).sample(rng, deadline=deadline, budget=self.budget)
+        except NoWorldError as exc:
+            if exc.budget is not None:
+                raise
             last = f"{last}; the generic search: {exc.reason}"
-        raise LogError(
+        raise NoWorldError(
             "$.events",
             f"no world consistent with seat {self.log.seat}'s log was found in {self.attempts} attempts "
             f"(the log may contradict itself); last problem: {last}",
         )
 
-    def _generic_worlds(self, rng: random.Random) -> GenericWorlds:
+    def _generic_worlds(self, rng: random.Random, deadline: float | None = None) -> GenericWorlds:
         if self._generic is None:
-            self._generic = GenericWorlds(self.log, rng, attempts=max(self.attempts, 6000))
+            self._generic = GenericWorlds(
+                self.log, rng, attempts=max(self.attempts, 6000), deadline=deadline, budget=self.budget
+            )
         return self._generic

@@ -4,61 +4,113 @@ Given one seat's redacted log, it deals the pieces that seat cannot have seen in
 fields of each hand's deal event, turns the filled event into a stacked deal with the
 variant's own hooks, and plays the hand again in a real game: every action the log records
 is applied, and every event the rules then produce must look, to that seat, exactly like the
-recorded one. A candidate that does not is thrown away and another is drawn. The rules check
-everything, so the sampler is correct for any variant that keeps the Game contract; it knows
-no rule itself.
+recorded one, up to the log's last event and no further. A candidate that does not is
+changed and tried again. The replay is the guarantee: every world it returns is a real game
+whose log for the seat is the seat's log, byte for byte, for any variant that keeps the Game
+contract; it knows no rule itself.
 
-How it deals:
+What a sampler state is: an *assignment* of the unseen pieces to the hidden places of the
+current hand's deal event, and the *hidden choices* made so far (actions whose events the seat
+sees redacted, such as a pass of cards between two other seats or a face-down discard), each
+kept as the action itself. A swap of two unseen pieces is made everywhere at once, in the
+assignment and in every hidden choice, so the world stays one coherent history.
+
+How it builds a state from what the log shows, before any replay:
 
 * **The shape of a deal** (how many pieces each hidden field holds) is read from a deal the
   variant makes itself with the same options. A variant whose hands are dealt in shapes that
   change from hand to hand needs its own sampler (see
   :meth:`~tablegames.core.game.Game.log_filler`).
+* **Pieces a deal event names twice** (a card turned up for trump that stays in the dealer's
+  hand) are not unseen: the place they are named in publicly is left as recorded, and the
+  hidden place that holds them is learned from the first replay (the deal event itself
+  disagrees) and filled with them in every later candidate.
 * **Pieces a seat certainly held.** A piece another seat showed before anything hidden reached
-  it in that hand (a draw, a pickup) was dealt to it: it is put in that seat's hand
-  (``hands[seat]`` of the deal, as the contract writes deals). The other hidden pieces are
+  it in that hand (a draw, a pickup, a pass) was dealt to it: it is put in that seat's hand
+  (``hands[seat]`` of the deal, as the contract writes deals). The other unseen pieces are
   dealt uniformly at random.
-* **Finding a consistent deal.** When the rules constrain the hidden pieces strongly (a seat
-  that draws holds nothing playable), a random deal is rarely consistent. So the sampler
-  searches: it swaps two hidden pieces at a time, keeping a swap when the replayed hand agrees
-  with the log at least as far as before, until all of it agrees.
-* **Drawing many worlds.** Each sample first tries a few independent random deals: the first
-  consistent one is an exact draw, uniform among the consistent deals. Where consistent deals
-  are too rare for that, it makes a few random swaps from the last consistent deal instead,
-  each kept only if the deal stays consistent (a Metropolis walk with symmetric proposals:
-  every consistent deal is equally likely in the long run, but successive samples are
-  correlated).
-* **Hidden actions** (another bidder's discard) are found by trying the legal actions in the
-  world and keeping those whose events look to the seat as recorded; one is taken at random.
-* **Hands that are over** are settled once, when the sampler is built, to one consistent
-  deal each (they cannot change what happens next); each sample deals the current hand only.
+* **Hidden choices** are drawn when the replay meets them: the legal actions are tried in a
+  random order and the first whose events look to the seat as recorded is kept (a uniform
+  draw among those that do). No choice is ever branched on.
+
+How it repairs a state the replay refutes, each repair one replay of the current hand:
+
+* **Aimed swaps.** At the first disagreement, a piece the log names there and the world does
+  not (a card the log shows a seat playing) is swapped with one the world names there and the
+  log does not (the card the world's seat would have played, or drawn); where the log names
+  nothing (it shows a seat drawing or passing that holds a playable piece in the world), a
+  piece the world names is swapped with a random other. A world that goes on past the log's
+  last event (a draw that did not fit, so another is drawn) is refuted at its last event.
+* **Random swaps** and, now and then, a hidden choice drawn afresh, to leave a plateau; a swap
+  that agrees with less of the log is kept now and then too.
+
+Drawing many worlds: each sample first tries a few states built afresh; the first consistent
+one is an exact draw where the log has no hidden choices (uniform among the consistent deals).
+Where consistent states are too rare for that, it makes a few random swaps from the last
+consistent state, each kept only if the state stays consistent (a Metropolis walk with
+symmetric proposals: uniform in the long run, but successive samples are correlated). Hands
+that are over are settled once, when the sampler is built, to one consistent state each (they
+cannot change what happens next).
+
+**Bounds.** Every search is bounded twice: by a number of replays (``attempts``) and by a
+deadline (a ``time.perf_counter()`` value) given to :class:`GenericWorlds` and to
+:meth:`GenericWorlds.sample`. Either way it ends in a world or in a :class:`NoWorldError`
+(a :class:`~tablegames.core.errors.LogError`) that says which bound it reached: it never
+hangs. A log no world fits (one that contradicts itself) always ends in that error.
 
 Its cost is one replay of the current hand per candidate, times the candidates a sample needs
-(more when many hidden pieces are constrained by the rules, as Sniff's draws and passes are);
-a variant can provide a better-informed filler instead.
+(more when many hidden pieces are constrained by the rules, as draws and passes are); a
+variant can provide a better-informed filler instead.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
+from tablegames.bots._json_places import fill, has_null, mirror_paths, strings, swap_strings, without
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError, UnknownVariantError
-from tablegames.core.events import Event, EventLog
+from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
 from tablegames.core.serde import structure, to_json
 
-__all__ = ["GenericWorlds", "deal_event_class"]
+__all__ = ["GenericWorlds", "NoWorldError", "deal_event_class"]
 
 _FRESH: Final = 4
-"""Independent random deals a sample tries before it walks from the last consistent one."""
+"""States built afresh that a sample tries before it walks from the last consistent one."""
 _DOWNHILL: Final = 0.1
-"""How often the search for a consistent deal accepts a swap that agrees with less of the log
+"""How often the search for a consistent state accepts a swap that agrees with less of the log
 (to leave a plateau where every single swap makes things worse)."""
+_REDRAW: Final = 0.3
+"""How often the search draws one hidden choice afresh instead of swapping two pieces."""
 _WALK: Final = 6
-"""Swaps tried between two samples when no fresh deal is consistent."""
+"""Swaps tried between two samples when no fresh state is consistent."""
+_STUCK: Final = 200
+"""Replays without progress after which the search starts from a fresh state."""
+
+
+class NoWorldError(LogError):
+    """No world consistent with a seat's log was found within the sampler's bound.
+
+    Either the log contradicts itself (no world exists), or consistent worlds are too rare for
+    the search to find one in its time or its replays. It is a
+    :class:`~tablegames.core.errors.LogError`, so code that catches that catches this too.
+
+    Attributes:
+        where: where in the log the search stopped (``"$.events[12]"``).
+        reason: what was searched and which bound was reached.
+        budget: the seconds the search was given, or ``None`` if it stopped on its number of
+            replays.
+
+    """
+
+    def __init__(self, where: str, reason: str, budget: float | None = None) -> None:
+        self.budget = budget
+        super().__init__(where, reason)
 
 
 _DEAL_CLASSES: dict[tuple[str, Any], type[Event] | None] = {}
@@ -103,21 +155,52 @@ class _Hand:
         """Deals of earlier hands dealt after the snapshot, before this one."""
 
 
+class _State:
+    """A candidate world of one hand: the unseen pieces' places and the hidden choices."""
+
+    __slots__ = ("assignment", "choices", "prefer")
+
+    def __init__(
+        self,
+        assignment: list[str],
+        choices: dict[int, Action] | None = None,
+        prefer: dict[int, frozenset[str]] | None = None,
+    ) -> None:
+        self.assignment = assignment
+        """The pieces, in the order of the layout's hidden places (the undealt extra last)."""
+        self.choices: dict[int, Action] = {} if choices is None else choices
+        """The hidden choices: the action taken at each log index whose event the seat sees redacted."""
+        self.prefer: dict[int, frozenset[str]] = {} if prefer is None else prefer
+        """Pieces a hidden choice to be drawn afresh should name if it can (the log wants them later)."""
+
+
 class GenericWorlds:
     """Draws full games consistent with one seat's redacted log, for any variant.
 
     Args:
         log: a seat's redacted log (``log.seat`` is set).
         rng: the generator used to settle the hands that are over.
-        attempts: how many replays of a hand the search for a consistent deal may take.
+        attempts: how many replays of a hand one search may take.
+        deadline: the ``time.perf_counter()`` time by which settling the hands that are
+            over must be done (``None``: no deadline).
+        budget: the seconds that deadline stands for, for the error's message.
 
     Raises:
-        LogError: if the log is not a seat's log of a registered variant, or no consistent
-            deal is found for a hand that is over.
+        LogError: if the log is not a seat's log of a registered variant.
+        NoWorldError: if no consistent state is found for a hand that is over, within
+            ``attempts`` replays or by ``deadline``.
 
     """
 
-    def __init__(self, log: EventLog, rng: random.Random, *, attempts: int = 6000) -> None:
+    def __init__(
+        self,
+        log: EventLog,
+        rng: random.Random,
+        *,
+        attempts: int = 6000,
+        deadline: float | None = None,
+        budget: float | None = None,
+    ) -> None:
         if log.seat is None:
             raise LogError("$.seat", "the generic sampler needs a seat's redacted log")
         try:
@@ -128,6 +211,8 @@ class GenericWorlds:
         self.options = log.options
         self.events: tuple[Event, ...] = log.events
         self.attempts = attempts
+        self._deadline = deadline
+        self._budget = budget
         self._pieces = {str(p): p for p in self.cls.pieces}
         scratch = self.cls.create(self.options, seed=rng.randrange(2**63))
         self.players = scratch.players
@@ -136,6 +221,7 @@ class GenericWorlds:
             raise LogError("$.events", f"{self.cls.name} deals nothing hidden: there is nothing to sample")
         self._deal_class = type(template)
         self._template = to_json(template)
+        self._mirrors = mirror_paths(self._template, set(self._pieces))
         indices = [i for i, e in enumerate(self.events) if type(e) is self._deal_class]
         if not indices:
             raise LogError("$.events", "the log has no deal event")
@@ -143,7 +229,7 @@ class GenericWorlds:
         self.hands = [_Hand(i, end) for i, end in zip(indices, ends, strict=True)]
         self._fixed: list[Any] = []
         self._layouts: dict[int, _Layout | None] = {}
-        self._current: list[str] | None = None
+        self._current: _State | None = None
         last = self.hands[-1]
         key = (self.cls.name, self.seat, self.options, self.events[: last.deal_index + 1])
         settled = _SETTLED.get(key)
@@ -156,6 +242,21 @@ class GenericWorlds:
             del _SETTLED[next(iter(_SETTLED))]
         _SETTLED[key] = (list(self._fixed), last.snapshot, last.start, last.stacked_before)
 
+    # -- bounds ---------------------------------------------------------------------------
+
+    def _check_time(self, at: int) -> None:
+        """Raise :class:`NoWorldError` if the deadline has passed (the search stopped at event ``at``)."""
+        deadline = self._deadline
+        if deadline is not None and time.perf_counter() > deadline:
+            budget = self._budget
+            within = "the time allowed" if budget is None else f"{budget:g} s"
+            raise NoWorldError(
+                f"$.events[{at}]",
+                f"no world consistent with seat {self.seat}'s log was found within {within}; "
+                "the log may contradict itself",
+                budget,
+            )
+
     # -- candidates ---------------------------------------------------------------------
 
     def _certain(self, hand: _Hand, pool: set[str]) -> dict[int, list[str]]:
@@ -163,9 +264,10 @@ class GenericWorlds:
 
         A piece whose first appearance after the deal is in an event of seat ``x`` (an action
         of ``x``, an event whose ``seat`` is ``x``, or ``x``'s entry of an event's ``hands``, as
-        an end-of-hand reveal writes them), before any event of ``x`` with a hidden field, was
-        dealt to ``x``. The observing seat is left out: the deal event shows all it was dealt,
-        so a piece of the pool that reaches it came from elsewhere (a draw it saw).
+        an end-of-hand reveal writes them), before any event with a hidden field that names
+        ``x`` (a draw, a pass given or received), was dealt to ``x``. The observing seat is left
+        out: the deal event shows all it was dealt, so a piece of the pool that reaches it came
+        from elsewhere (a draw it saw).
         """
         tainted = [False] * self.players
         seen: set[str] = set()
@@ -179,9 +281,13 @@ class GenericWorlds:
             except Exception:
                 step = None
             actor = step[0] if step is not None else seat
-            strings = _strings(data)
+            named = strings(data)
+            if has_null(data):  # a hidden field: every seat it names may have gained pieces
+                for value in data.values():
+                    if type(value) is int and 0 <= value < self.players:
+                        tainted[value] = True
             if type(actor) is int and 0 <= actor < self.players and actor != self.seat and not tainted[actor]:
-                for text in strings:
+                for text in named:
                     if text in pool and text not in seen:
                         out.setdefault(actor, []).append(text)
             shown = data.get("hands")  # pieces shown per seat, as the contract writes hands (an end-of-hand reveal)
@@ -192,9 +298,7 @@ class GenericWorlds:
                     for text in pile:
                         if isinstance(text, str) and text in pool and text not in seen:
                             out.setdefault(owner, []).append(text)
-            if type(seat) is int and 0 <= seat < self.players and _has_null(data):
-                tainted[seat] = True
-            seen.update(strings)
+            seen.update(named)
         return {seat: list(dict.fromkeys(pieces)) for seat, pieces in out.items()}
 
     def _layout(self, number: int) -> _Layout | None:
@@ -207,34 +311,39 @@ class GenericWorlds:
     def _read_layout(self, number: int) -> _Layout | None:
         hand = self.hands[number]
         recorded = to_json(self.events[hand.deal_index])
-        visible = set(_strings(recorded)) & self._pieces.keys()
-        pool = sorted(set(self._pieces) - visible)
+        visible = Counter(t for t in strings(without(recorded, self._mirrors)) if t in self._pieces)
+        pool = sorted(set(self._pieces) - set(visible))
         slots: list[tuple[Any, Any, int | None]] = []
         root: dict[str, Any] = {}
-        _fill(recorded, self._template, slots, owner=None, parent=root, key="deal")
+        fill(recorded, self._template, slots, owner=None, parent=root, key="deal")
         if len(slots) > len(pool):
             return None
         return _Layout(root["deal"], slots, pool, self._certain(hand, set(pool)))
 
-    def _random_assignment(self, layout: _Layout, rng: random.Random, *, steer: bool) -> list[str] | None:
+    def _random_state(self, layout: _Layout, rng: random.Random, *, steer: bool) -> _State | None:
         """A random assignment of the pool to the hidden places (the extra pieces, undealt, last)."""
         order = list(layout.pool)
         rng.shuffle(order)
-        if not steer or not layout.certain:
-            return order
+        if not layout.forced and (not steer or not layout.certain):
+            return _State(order)
         assignment: list[str | None] = [None] * len(layout.slots)
         placed: set[str] = set()
-        for owner, pieces in layout.certain.items():
-            places = [i for i, (_, _, seat) in enumerate(layout.slots) if seat == owner]
-            if len(pieces) > len(places):
-                return None
-            rng.shuffle(places)
-            for i, text in zip(places, pieces, strict=False):
-                assignment[i] = text
-                placed.add(text)
+        for i, text in layout.forced.items():
+            assignment[i] = text
+            placed.add(text)
+        if steer:
+            for owner, known in layout.certain.items():
+                places = [i for i, (_, _, seat) in enumerate(layout.slots) if seat == owner and assignment[i] is None]
+                left = [p for p in known if p not in placed]
+                if len(left) > len(places):
+                    return None
+                rng.shuffle(places)
+                for i, text in zip(places, left, strict=False):
+                    assignment[i] = text
+                    placed.add(text)
         rest = iter(p for p in order if p not in placed)
         out = [a if a is not None else next(rest) for a in assignment]
-        return out + list(rest)
+        return _State(out + list(rest))
 
     def _deal(self, number: int, layout: _Layout, assignment: Sequence[str]) -> Any | None:
         """The stacked deal that ``assignment`` makes of hand ``number``'s deal event, or ``None``."""
@@ -254,55 +363,119 @@ class GenericWorlds:
             return None
         return deals[-1] if len(deals) == 1 else None
 
-    def _try(
-        self, number: int, layout: _Layout, assignment: Sequence[str], rng: random.Random, *, snapshots: bool
-    ) -> _Played:
-        """Play hand ``number`` again with ``assignment``: how far the log agrees, and the world."""
+    def _try(self, number: int, layout: _Layout, state: _State, rng: random.Random, *, snapshots: bool) -> _Played:
+        """Play hand ``number`` again from ``state``: how far the log agrees, and the world.
+
+        New hidden choices are added to ``state.choices``; a stored one the world refutes is dropped.
+        """
         hand = self.hands[number]
-        deal = self._deal(number, layout, assignment)
+        deal = self._deal(number, layout, state.assignment)
         world = None if deal is None else self._start_world(hand, deal, rng)
         if world is None:
             return _Played(-1, None, None, 0)  # not a valid deal: any consistent one is better
-        return self._advance(world, hand.end, rng, verified=hand.start, snapshots=snapshots)
+        return self._advance(
+            world, hand.end, rng, state.choices, verified=hand.start, snapshots=snapshots, prefer=state.prefer
+        )
 
-    def _search(self, number: int, rng: random.Random, *, snapshots: bool) -> tuple[list[str], _Played]:
-        """A consistent assignment for hand ``number``, found by swapping hidden pieces.
+    def _search(self, number: int, rng: random.Random, *, snapshots: bool) -> tuple[_State, _Played]:
+        """A consistent state for hand ``number``, found by swapping hidden pieces.
 
         Raises:
-            LogError: if none is found within the attempts.
+            NoWorldError: if none is found within the attempts or by the deadline.
 
         """
         layout = self._layout(number)
+        hand = self.hands[number]
         if layout is None:
-            raise LogError(f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than pieces")
-        stop = self.hands[number].end
+            raise NoWorldError(f"$.events[{hand.deal_index}]", "the deal has more hidden places than unseen pieces")
+        stop = hand.end
         tries = 0
         restarts = 0
         while tries < self.attempts:
-            assignment = self._random_assignment(layout, rng, steer=restarts % 2 == 0)
+            self._check_time(hand.deal_index)
+            state = self._random_state(layout, rng, steer=restarts % 2 == 0)
             restarts += 1
-            if assignment is None:
+            if state is None:
                 continue
-            played = self._try(number, layout, assignment, rng, snapshots=snapshots)
+            played = self._try(number, layout, state, rng, snapshots=snapshots)
             tries += 1
             stuck = 0
-            while played.matched < stop and tries < self.attempts and stuck < 200:
-                proposal = _repaired(assignment, played.clash, rng) if rng.random() < 0.7 else None
-                if proposal is None:
-                    proposal = _swapped(assignment, len(layout.slots), rng)
+            while played.matched < stop and tries < self.attempts and stuck < _STUCK:
+                self._check_time(max(played.matched, hand.deal_index))
+                if played.matched == hand.deal_index:
+                    self._learn_mirror(layout, state, played)
+                proposal = self._propose(layout, state, played, rng)
                 trial = self._try(number, layout, proposal, rng, snapshots=snapshots)
                 tries += 1
                 if trial.matched >= played.matched or rng.random() < _DOWNHILL:
                     stuck = 0 if trial.matched > played.matched else stuck + 1
-                    assignment, played = proposal, trial
+                    state, played = proposal, trial
                 else:
                     stuck += 1
             if played.matched >= stop:
-                return assignment, played
-        raise LogError(
-            f"$.events[{self.hands[number].deal_index}]",
-            f"no deal consistent with seat {self.seat}'s log was found for this hand in {self.attempts} tries",
+                return state, played
+        raise NoWorldError(
+            f"$.events[{hand.deal_index}]",
+            f"no world consistent with seat {self.seat}'s log was found for this hand in {self.attempts} replays; "
+            "the log may contradict itself",
         )
+
+    def _learn_mirror(self, layout: _Layout, state: _State, played: _Played) -> None:
+        """Learn which hidden place holds a piece the deal event also names publicly.
+
+        The deal event itself disagrees with the log: the log names one piece where the world
+        names another, taken from a hidden place. That place is where the named piece belongs,
+        in every deal of this hand.
+        """
+        wanted, used = played.clash
+        if len(wanted) != 1 or len(used) != 1 or wanted[0] in layout.forced.values():
+            return
+        try:
+            i = state.assignment.index(used[0])
+        except ValueError:
+            return
+        if i < len(layout.slots):
+            layout.forced[i] = wanted[0]
+
+    def _propose(self, layout: _Layout, state: _State, played: _Played, rng: random.Random) -> _State:
+        """A new state near ``state``: an aimed swap, a random swap, or a hidden choice drawn afresh."""
+        earlier = [at for at in state.choices if at < played.matched]
+        if earlier and rng.random() < _REDRAW:
+            choices = dict(state.choices)
+            at = rng.choice(sorted(earlier))
+            del choices[at]
+            wanted = frozenset(played.clash[0])  # a piece the log wants where the world lacks it: pass it on
+            return _State(state.assignment, choices, {at: wanted} if wanted else {})
+        pair = _repaired(state.assignment, played.clash, rng) if rng.random() < 0.7 else None
+        if pair is None:
+            pair = _swapped(state.assignment, len(layout.slots), rng)
+        return self._swap(layout, state, *pair)
+
+    def _swap(self, layout: _Layout, state: _State, i: int, j: int) -> _State:
+        """``state`` with the pieces at places ``i`` and ``j`` swapped, in the assignment and every hidden choice."""
+        assignment = list(state.assignment)
+        forced = layout.forced
+        if i == j or forced.get(i) == assignment[i] or forced.get(j) == assignment[j]:
+            return _State(assignment, dict(state.choices))
+        a, b = assignment[i], assignment[j]
+        assignment[i], assignment[j] = b, a
+        choices: dict[int, Action] = {}
+        for at, action in state.choices.items():
+            moved = self._relabelled(action, a, b)
+            if moved is not None:
+                choices[at] = moved
+        return _State(assignment, choices)
+
+    def _relabelled(self, action: Action, a: str, b: str) -> Action | None:
+        """``action`` with pieces ``a`` and ``b`` swapped (``None`` if the result does not parse)."""
+        data = to_json(action)
+        swapped, changed = swap_strings(data, a, b)
+        if not changed:
+            return action
+        try:
+            return self.cls.parse_action(swapped)
+        except Exception:
+            return None
 
     # -- playing a hand again -------------------------------------------------------------
 
@@ -316,25 +489,24 @@ class GenericWorlds:
         except InvalidOptionsError:
             return None
 
-    def _matches(self, produced: Sequence[Event], at: int, stop: int) -> bool:
-        """Whether ``produced`` (from event ``at`` on) looks to the seat as the log does, up to ``stop``."""
-        seat = self.seat
-        recorded = self.events
-        for offset, event in enumerate(produced):
-            i = at + offset
-            if i >= stop:
-                return True
-            if event.redact(seat) != recorded[i]:
-                return False
-        return True
-
-    def _advance(self, world: Game, stop: int, rng: random.Random, *, verified: int, snapshots: bool = True) -> _Played:
+    def _advance(
+        self,
+        world: Game,
+        stop: int,
+        rng: random.Random,
+        choices: dict[int, Action],
+        *,
+        verified: int,
+        snapshots: bool = True,
+        prefer: dict[int, frozenset[str]] | None = None,
+    ) -> _Played:
         """Apply the log's actions until the world has produced every event before ``stop``.
 
         Returns how many events agree with the log, the world, and (with ``snapshots``) the
         snapshot taken before the action whose events reach ``stop`` (``None`` if the world's
         creation reached it) with the number of events it had. The world's first ``verified``
-        events are known to agree.
+        events are known to agree. At the log's end, a world that has produced more events
+        than the log (the last action's events go on) does not agree.
         """
         recorded = self.events
         seat = self.seat
@@ -347,6 +519,7 @@ class GenericWorlds:
         start = 0
         action_of = self.cls.action_of
         while at < stop:
+            self._check_time(at)
             if world.is_over or world.current_player is None:
                 return _Played(at, None, None, 0)
             if snapshots:
@@ -368,55 +541,63 @@ class GenericWorlds:
                         return _Played(at + agree, None, None, 0, self._clash(produced[agree], recorded[at + agree]))
                     done = True
             if not done:
-                matching = []
-                best = at
-                clash: tuple[list[str], list[str]] = ([], [])
-                for action in world.legal_actions():
-                    trial = world.clone()
-                    produced = trial.apply(action)
-                    agree = self._agreeing(produced, at, stop)
-                    if agree >= len(produced) or at + agree >= stop:
-                        matching.append(trial)
-                    elif at + agree >= best:
-                        best = at + agree
-                        clash = self._clash(produced[agree], recorded[at + agree])
-                if not matching:
-                    return _Played(best, None, None, 0, clash)
-                if len(matching) > 1:  # a hidden choice (a face-down discard): try each, in a random order
-                    return self._branch(matching, stop, rng, snapshot, start, snapshots=snapshots)
-                world = matching[rng.randrange(1)]  # the draw keeps the generator's stream as before
+                found = self._hidden_choice(world, at, stop, rng, choices, prefer=prefer.get(at) if prefer else None)
+                if isinstance(found, _Played):
+                    return found
+                world = found
             at = len(world.events)
+        if stop == len(recorded) and at > stop:  # the world goes on where the log stops
+            extra = world.events
+            used = [t for e in extra[stop - 1 : stop + 1] for t in strings(to_json(e)) if t in self._pieces]
+            return _Played(stop - 1, None, None, 0, ([], sorted(set(used))))
         return _Played(stop, world, snapshot, start)
 
-    def _branch(
+    def _hidden_choice(
         self,
-        worlds: list[Game],
+        world: Game,
+        at: int,
         stop: int,
         rng: random.Random,
-        snapshot: Game | None,
-        start: int,
+        choices: dict[int, Action],
         *,
-        snapshots: bool,
-    ) -> _Played:
-        """Go on from each of several worlds that look the same to the seat; the first that agrees to the end.
+        prefer: frozenset[str] | None = None,
+    ) -> Game | _Played:
+        """The world after the action at log index ``at``, which the log does not show whole.
 
-        A choice the seat cannot see (which card another seat discarded face down) shows only
-        later, when the log shows what that seat still held: so each branch is played on, and
-        the furthest disagreement is kept if none agrees.
+        The stored choice for ``at`` if the world still accepts it and its events agree;
+        otherwise the first of the legal actions, in a random order, whose events agree (it is
+        stored), those that name a piece of ``prefer`` first. If none agrees, how far the best
+        of them agreed, and its clash.
         """
-        rng.shuffle(worlds)
-        furthest: _Played | None = None
-        for world in worlds:
-            at = len(world.events)
-            if at >= stop:  # the choice itself reached the end: the snapshot is the one before it
-                return _Played(stop, world, snapshot, start)
-            played = self._advance(world, stop, rng, verified=at, snapshots=snapshots)
-            if played.matched >= stop:
-                return played
-            if furthest is None or played.matched > furthest.matched:
-                furthest = played
-        assert furthest is not None
-        return furthest
+        stored = choices.get(at)
+        if stored is not None:
+            trial = world.clone()
+            try:
+                produced = trial.apply(stored)
+            except IllegalActionError:
+                produced = None
+            if produced is not None:
+                agree = self._agreeing(produced, at, stop)
+                if agree >= len(produced) or at + agree >= stop:
+                    return trial
+            del choices[at]
+        actions = list(world.legal_actions())
+        rng.shuffle(actions)
+        if prefer:
+            actions.sort(key=lambda a: prefer.isdisjoint(strings(to_json(a))))
+        best = at
+        clash: tuple[list[str], list[str]] = ([], [])
+        for action in actions:
+            trial = world.clone()
+            produced = trial.apply(action)
+            agree = self._agreeing(produced, at, stop)
+            if agree >= len(produced) or at + agree >= stop:
+                choices[at] = action
+                return trial
+            if at + agree >= best:
+                best = at + agree
+                clash = self._clash(produced[agree], self.events[at + agree])
+        return _Played(best, None, None, 0, clash)
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:
         """The pieces only the recorded event names, and those only the produced (full) event names.
@@ -425,8 +606,8 @@ class GenericWorlds:
         the order it was dealt), the first pair of pieces out of order: swapping them is the repair.
         """
         pieces = self._pieces.keys()
-        mine = [t for t in _strings(to_json(recorded)) if t in pieces]
-        world = [t for t in _strings(to_json(produced)) if t in pieces]
+        mine = [t for t in strings(to_json(recorded)) if t in pieces]
+        world = [t for t in strings(to_json(produced)) if t in pieces]
         only_mine, only_world = set(mine) - set(world), set(world) - set(mine)
         if only_mine or only_world:
             return sorted(only_mine), sorted(only_world)
@@ -446,8 +627,8 @@ class GenericWorlds:
 
     def _settle(self, number: int, rng: random.Random) -> None:
         """Fix one consistent deal for hand ``number`` (over), and the next hand's snapshot."""
-        assignment, played = self._search(number, rng, snapshots=True)
-        deal = self._deal(number, self._layout(number), assignment)  # type: ignore[arg-type]
+        state, played = self._search(number, rng, snapshots=True)
+        deal = self._deal(number, self._layout(number), state.assignment)  # type: ignore[arg-type]
         self._fixed.append(deal)
         following = self.hands[number + 1]
         following.snapshot = played.snapshot
@@ -458,30 +639,43 @@ class GenericWorlds:
 
     # -- sampling ---------------------------------------------------------------------------
 
-    def sample(self, rng: random.Random, *, fresh: int = _FRESH) -> Game:
+    def sample(
+        self, rng: random.Random, *, fresh: int = _FRESH, deadline: float | None = None, budget: float | None = None
+    ) -> Game:
         """One world consistent with the whole log, at its end.
 
-        Up to ``fresh`` independent random deals are tried first; the first consistent one is
-        an exact sample (uniform among the consistent deals). If none is, the last consistent
-        deal is moved by a few swaps that keep it consistent (a Metropolis walk: uniform in the
-        long run, but correlated with the previous sample).
+        Up to ``fresh`` states built afresh are tried first; the first consistent one is an
+        exact sample where the log has no hidden choices (uniform among the consistent deals).
+        If none is, the last consistent state is moved by a few swaps that keep it consistent
+        (a Metropolis walk: uniform in the long run, but correlated with the previous sample).
+
+        Args:
+            rng: the generator every hidden piece and choice is drawn with.
+            fresh: how many fresh states to try before walking.
+            deadline: the ``time.perf_counter()`` time by which a world must be found
+                (``None``: only the attempts bound the search).
+            budget: the seconds that deadline stands for, for the error's message.
 
         Raises:
-            LogError: if no consistent deal of the current hand is found.
+            NoWorldError: if no consistent state of the current hand is found within the
+                attempts or by the deadline.
 
         """
+        self._deadline, self._budget = deadline, budget
         number = len(self.hands) - 1
         layout = self._layout(number)
         stop = len(self.events)
         if layout is None:
-            raise LogError(f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than pieces")
+            raise NoWorldError(
+                f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than unseen pieces"
+            )
         for _ in range(fresh):
-            assignment = self._random_assignment(layout, rng, steer=True)
-            if assignment is None:
+            state = self._random_state(layout, rng, steer=True)
+            if state is None:
                 break
-            played = self._try(number, layout, assignment, rng, snapshots=False)
+            played = self._try(number, layout, state, rng, snapshots=False)
             if played.matched >= stop and played.world is not None:
-                self._current = assignment
+                self._current = state
                 return played.world
         if self._current is None:
             self._current, played = self._search(number, rng, snapshots=False)
@@ -489,22 +683,23 @@ class GenericWorlds:
             return played.world
         world: Game | None = None
         for _ in range(_WALK):
-            proposal = _swapped(self._current, len(layout.slots), rng)
+            i, j = _swapped(self._current.assignment, len(layout.slots), rng)
+            proposal = self._swap(layout, self._current, i, j)
             played = self._try(number, layout, proposal, rng, snapshots=False)
             if played.matched >= stop and played.world is not None:
                 self._current, world = proposal, played.world
         if world is None:
             played = self._try(number, layout, self._current, rng, snapshots=False)
             world = played.world
-        if world is None:  # pragma: no cover - the current assignment was consistent
-            raise LogError("$.events", "the sampler lost its consistent deal")
+        if world is None:  # pragma: no cover - the current state was consistent
+            raise NoWorldError("$.events", "the sampler lost its consistent state")
         return world
 
 
 class _Layout:
     """The hidden places of one deal event."""
 
-    __slots__ = ("certain", "filled", "pool", "slots")
+    __slots__ = ("certain", "filled", "forced", "pool", "slots")
 
     def __init__(
         self, filled: Any, slots: list[tuple[Any, Any, int | None]], pool: list[str], certain: dict[int, list[str]]
@@ -517,6 +712,8 @@ class _Layout:
         """The pieces that may fill them (more than the places if some pieces stay undealt)."""
         self.certain = certain
         """Pieces each seat certainly held (see :meth:`GenericWorlds._certain`)."""
+        self.forced: dict[int, str] = {}
+        """Hidden places whose piece the deal event names publicly too, learned from a replay."""
 
 
 class _Played:
@@ -544,17 +741,18 @@ class _Played:
         """How many events the snapshot had."""
 
 
-def _repaired(assignment: Sequence[str], clash: tuple[list[str], list[str]], rng: random.Random) -> list[str] | None:
+def _repaired(
+    assignment: Sequence[str], clash: tuple[list[str], list[str]], rng: random.Random
+) -> tuple[int, int] | None:
     """A swap aimed at the first disagreement: a piece the log shows there with one the world used there.
 
     With only one side known, the piece is swapped with a random other piece. ``None`` if the
-    disagreement names no piece.
+    disagreement names no piece of the assignment.
     """
     wanted, used = clash
     if not wanted and not used:
         return None
-    out = list(assignment)
-    where = {text: i for i, text in enumerate(out)}
+    where = {text: i for i, text in enumerate(assignment)}
     i = where.get(rng.choice(wanted)) if wanted else None
     j = where.get(rng.choice(used)) if used else None
     if i is None and j is None:
@@ -562,84 +760,17 @@ def _repaired(assignment: Sequence[str], clash: tuple[list[str], list[str]], rng
     if i is None or j is None:
         k = i if i is not None else j
         assert k is not None
-        other = rng.randrange(len(out) - 1) if len(out) > 1 else k
-        i, j = k, other + (other >= k)
-    out[i], out[j] = out[j], out[i]
-    return out
+        if len(assignment) < 2:
+            return None
+        other = rng.randrange(len(assignment) - 1)
+        return k, other + (other >= k)
+    return i, j
 
 
-def _swapped(assignment: Sequence[str], places: int, rng: random.Random) -> list[str]:
-    """``assignment`` with a random hidden place's piece swapped with another piece's."""
-    out = list(assignment)
-    if len(out) < 2 or places < 1:
-        return out
+def _swapped(assignment: Sequence[str], places: int, rng: random.Random) -> tuple[int, int]:
+    """A random hidden place and another place of ``assignment`` to swap it with (the same place if none)."""
+    if len(assignment) < 2 or places < 1:
+        return 0, 0
     i = rng.randrange(places)
-    j = rng.randrange(len(out) - 1)
-    if j >= i:
-        j += 1
-    out[i], out[j] = out[j], out[i]
-    return out
-
-
-def _strings(data: Any) -> list[str]:
-    """Every string inside JSON ``data``."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, list):
-        return [s for item in data for s in _strings(item)]
-    if isinstance(data, dict):
-        return [s for value in data.values() for s in _strings(value)]
-    return []
-
-
-def _has_null(data: Any) -> bool:
-    """Whether JSON ``data`` holds a ``null`` anywhere below its top level's own keys."""
-    if data is None:
-        return True
-    if isinstance(data, list):
-        return any(_has_null(item) for item in data)
-    if isinstance(data, dict):
-        return any(_has_null(value) for value in data.values())
-    return False
-
-
-def _fill(
-    recorded: Any,
-    template: Any,
-    slots: list[tuple[Any, Any, int | None]],
-    *,
-    owner: int | None,
-    parent: Any,
-    key: Any,
-) -> None:
-    """Write into ``parent[key]`` a copy of ``recorded`` whose hidden parts take the template's shape.
-
-    Each piece place left to fill is ``None`` and appended to ``slots`` as ``(container, key,
-    seat)``, the seat being the owner when the place is inside ``hands[seat]``.
-    """
-    if recorded is None:
-        if isinstance(template, str):
-            parent[key] = None
-            slots.append((parent, key, owner))
-        elif isinstance(template, list):
-            parent[key] = [None] * len(template)
-            for i, item in enumerate(template):
-                _fill(None, item, slots, owner=owner, parent=parent[key], key=i)
-        else:
-            parent[key] = template
-    elif isinstance(recorded, dict) and isinstance(template, dict):
-        parent[key] = out = {}
-        for name, value in recorded.items():
-            shape = template.get(name)
-            if name == "hands" and isinstance(value, list) and isinstance(shape, list):
-                out[name] = hands = [None] * len(value)
-                for i, pile in enumerate(value):
-                    _fill(pile, shape[i] if i < len(shape) else None, slots, owner=i, parent=hands, key=i)
-            else:
-                _fill(value, shape, slots, owner=owner, parent=out, key=name)
-    elif isinstance(recorded, list) and isinstance(template, list) and len(recorded) == len(template):
-        parent[key] = items = [None] * len(recorded)
-        for i, (r, t) in enumerate(zip(recorded, template, strict=True)):
-            _fill(r, t, slots, owner=owner, parent=items, key=i)
-    else:
-        parent[key] = recorded
+    j = rng.randrange(len(assignment) - 1)
+    return i, j + (j >= i)
