@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Mapping
 from typing import ClassVar
+
+import attrs
 
 from tablegames.cli.render import Narrator, Scoresheet, render_view
 from tablegames.core.events import Event
@@ -48,7 +51,7 @@ def test_a_sheet_without_a_game_finds_the_notes_by_the_events_class() -> None:
 
 
 def test_the_game_ends_on_any_game_ended_event_that_names_a_side() -> None:
-    """Game-ended detection reads the event's tag and winner, not its class."""
+    """Game-ended detection reads the winner the event declares, not its class."""
     sheet = Scoresheet(["seat 0", "seat 1"], variant=Game)
     sheet.record(HandDealt(1, ((), ()), (), 0))
     assert sheet.winner is None
@@ -70,3 +73,59 @@ def test_render_view_uses_the_variants_renderer_or_the_default() -> None:
     assert own[:-1] == Smear.render_view(game.view(0), labels)
     assert generic[:-1] == Game.render_view(game.view(0), labels)
     assert own[-1] == generic[-1] == "scores    seats 0+2 0, seats 1+3 0 (target 15)"
+
+
+@attrs.frozen
+class _Dealt(Event):
+    """A deal event of some variant, named in its own words."""
+
+    tag: ClassVar[str] = "deal"
+    number: int
+
+    def dealt_hand(self) -> int:
+        return self.number
+
+
+@attrs.frozen
+class _Tallied(Event):
+    """A scoring event of some variant, its fields named in its own words."""
+
+    tag: ClassVar[str] = "tallied"
+    team: int
+    now: int
+
+    def side_scores(self) -> Mapping[int, int]:
+        return {self.team: self.now}
+
+
+@attrs.frozen
+class _Over(Event):
+    """The end of some variant's match."""
+
+    tag: ClassVar[str] = "over"
+    champion: int
+
+    def winning_side(self) -> int:
+        return self.champion
+
+
+@attrs.frozen
+class _Undeclared(Event):
+    """An event whose fields are named like a score's, declaring nothing."""
+
+    tag: ClassVar[str] = "undeclared"
+    side: int
+    total: int
+    scores: tuple[int, ...]
+    winner: int
+
+
+def test_the_scoresheet_reads_what_events_declare_and_no_field_names() -> None:
+    """Scores, the winner and the hands come from the events' declarations, whatever their fields are called."""
+    out = io.StringIO()
+    narrator = Narrator(QuietSniff.create({"players": 2}, seed=1), out, quiet=True)
+    narrator.feed([_Dealt(1), _Tallied(1, 15), _Undeclared(0, 99, (99, 99), 0), _Dealt(2), _Tallied(0, 10)])
+    assert narrator.sheet.totals == [10, 15] and narrator.sheet.winner is None
+    narrator.feed([_Over(1)])
+    assert narrator.sheet.winner == 1
+    assert out.getvalue() == "after hand 1: scores 0, 15\nafter hand 2: scores 10, 15\n"

@@ -154,6 +154,13 @@ def test_everyone_passing_throws_the_hand_in() -> None:
 
 
 def test_a_subclass_without_its_hooks_says_so() -> None:
-    """The hooks a variant must provide raise until it does."""
-    with pytest.raises(NotImplementedError):
-        PitchGame.deal_from_event(HandDealt(1, 0, ()), None)
+    """The hooks a variant must provide are abstract: a subclass without them cannot be created, and is told which."""
+
+    class _Hookless(_EuchrePitch):
+        settle = PitchGame.settle  # the family's abstract hook again, as if the variant had not written it
+        match_winner = PitchGame.match_winner
+
+    assert _Hookless.__abstractmethods__ == {"settle", "match_winner"}
+    with pytest.raises(TypeError, match="_Hookless lacks the required hooks match_winner, settle"):
+        _Hookless.create(seed=2)
+    assert _EuchrePitch.create(seed=2).current_player is not None

@@ -104,14 +104,14 @@ class ToySniff(Sniff):
 
     name: ClassVar[str] = "toy-rl-sniff"
     ids: ClassVar[ActionIds] = _IDS
-    spec: ClassVar[ObservationSpec] = _SPEC
+    spec: ClassVar[ObservationSpec[Game]] = _SPEC
 
     @classmethod
     def action_ids(cls, options: Any) -> ActionIds:
         return cls.ids
 
     @classmethod
-    def observation_spec(cls, options: Any) -> ObservationSpec:
+    def observation_spec(cls, options: Any) -> ObservationSpec[Game]:
         return cls.spec
 
 
@@ -192,7 +192,7 @@ class GappedSniff(ToySniff):
     """Its fields leave index 28 out."""
 
     name: ClassVar[str] = "gapped-sniff"
-    spec: ClassVar[ObservationSpec] = _Gapped()
+    spec: ClassVar[ObservationSpec[Game]] = _Gapped()
 
 
 class _Overlapping(ToySpec):
@@ -205,7 +205,7 @@ class OverlappingSniff(ToySniff):
     """Its fields ``hand`` and ``table`` share index 28."""
 
     name: ClassVar[str] = "overlapping-sniff"
-    spec: ClassVar[ObservationSpec] = _Overlapping()
+    spec: ClassVar[ObservationSpec[Game]] = _Overlapping()
 
 
 class _Leaking(ToySpec):
@@ -220,7 +220,7 @@ class LeakingSniff(ToySniff):
     """Its observation shows the next seat's tiles (at 0.5 in the seat's hand field)."""
 
     name: ClassVar[str] = "leaking-sniff"
-    spec: ClassVar[ObservationSpec] = _Leaking()
+    spec: ClassVar[ObservationSpec[Game]] = _Leaking()
 
 
 class _Restless(ToySpec):
@@ -236,7 +236,7 @@ class RestlessSniff(ToySniff):
     """Its observation's last entry flips at every write."""
 
     name: ClassVar[str] = "restless-sniff"
-    spec: ClassVar[ObservationSpec] = _Restless()
+    spec: ClassVar[ObservationSpec[Game]] = _Restless()
 
 
 class _Infinite(ToySpec):
@@ -251,7 +251,7 @@ class InfiniteSniff(ToySniff):
     """Its observation writes infinity while three tiles are on the table."""
 
     name: ClassVar[str] = "infinite-sniff"
-    spec: ClassVar[ObservationSpec] = _Infinite()
+    spec: ClassVar[ObservationSpec[Game]] = _Infinite()
 
 
 class _Prefixed(ToyIds):

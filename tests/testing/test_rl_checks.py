@@ -86,7 +86,7 @@ class _Rotating(ToySpec):
 class _Meddling(ToySniff):
     """Its observation moves the seat's first tile to the end of its hand."""
 
-    spec: ClassVar[ObservationSpec] = _Rotating()
+    spec: ClassVar[ObservationSpec[Game]] = _Rotating()
 
 
 def test_the_checks_are_registered() -> None:
@@ -258,7 +258,7 @@ class _Fickle(ToySniff):
         return _FICKLE.setdefault(id(options), ToyIds() if not _FICKLE else _Hundred())
 
     @classmethod
-    def observation_spec(cls, options: Any) -> ObservationSpec:
+    def observation_spec(cls, options: Any) -> ObservationSpec[Game]:
         return _FICKLE_SPEC.setdefault(id(options), ToySpec() if not _FICKLE_SPEC else _Shifted())
 
 
@@ -278,7 +278,7 @@ class _Shifted(ToySpec):
 
 
 _FICKLE: dict[int, ActionIds] = {}
-_FICKLE_SPEC: dict[int, ObservationSpec] = {}
+_FICKLE_SPEC: dict[int, ObservationSpec[Game]] = {}
 
 
 def test_equal_options_must_give_the_same_numbering_and_layout() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Self
 
 import attrs
@@ -25,6 +26,10 @@ class HandDealt(Event):
     """Each seat's tiles (``None`` where hidden)."""
     boneyard: tuple[Tile, ...] | None
     """The tiles set aside (``None`` where hidden)."""
+
+    def dealt_hand(self) -> int:
+        """The hand this event deals: the command line starts a hand here."""
+        return self.hand_number
 
     def redact(self, seat: int | None) -> Self:
         """The event as ``seat`` sees it: other hands and the boneyard become ``None``."""
@@ -74,6 +79,10 @@ class HandEnded(Event):
     scores: tuple[int, ...]
     """Each seat's score after the hand."""
 
+    def side_scores(self) -> Mapping[int, int]:
+        """Each seat's score after the hand, for the command line's scoresheet."""
+        return dict(enumerate(self.scores))
+
 
 @attrs.frozen
 class GameEnded(Event):
@@ -84,3 +93,11 @@ class GameEnded(Event):
     """The winning seat."""
     scores: tuple[int, ...]
     """The final scores."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """The final scores, for the command line's scoresheet."""
+        return dict(enumerate(self.scores))
+
+    def winning_side(self) -> int:
+        """The winning seat: the match is over."""
+        return self.winner

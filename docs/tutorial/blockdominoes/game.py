@@ -51,6 +51,11 @@ class BlockDominoes(Game):
     event_classes: ClassVar[tuple[type[Event], ...]] = (HandDealt, TilePlayed, Passed, HandEnded, GameEnded)
     pieces: ClassVar[frozenset[Tile]] = frozenset(_TILES)
 
+    @classmethod
+    def target_score(cls, options: BlockOptions) -> int | None:
+        """The score that wins the match: the ``target`` option."""
+        return options.target
+
     __slots__ = ("boneyard", "hand_number", "hands", "layout")
 
     options: BlockOptions
@@ -72,7 +77,7 @@ class BlockDominoes(Game):
 
     def view(self, seat: int) -> BlockView:
         """What ``seat`` may know: its own tiles, the line, the hand sizes and the scores."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         layout = self.layout
         current = self.current_player
         line: list[Tile] = []

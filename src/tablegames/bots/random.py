@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
@@ -19,8 +19,10 @@ class RandomBot:
 
     Where a pass and bids are offered, it passes with probability :attr:`pass_rate` and
     otherwise makes the lowest bid: uniformly random bids in Smear are set so often that a
-    match never ends. It sees only its own seat's legal actions, never the game, so it
-    cannot cheat.
+    match never ends. Bids and passes are the actions that declare themselves so
+    (:attr:`~tablegames.core.events.Action.auction_call` and
+    :meth:`~tablegames.core.events.Action.bid_amount`). It sees only its own seat's legal
+    actions, never the game, so it cannot cheat.
 
     >>> RandomBot().choose(["a", "b", "c"], random.Random(1))
     'a'
@@ -45,10 +47,15 @@ class RandomBot:
         """
         if not legal:
             raise ValueError("no legal action to choose from")
-        tags = [getattr(a, "tag", None) for a in legal]
-        if "pass" in tags and "bid" in tags:
+        calls = [a.auction_call if isinstance(a, Action) else None for a in legal]
+        if "pass" in calls and "bid" in calls:
             if rng.random() < self.pass_rate:
-                return legal[tags.index("pass")]
-            bids: list[Any] = [a for a, t in zip(legal, tags, strict=True) if t == "bid"]
-            return min(bids, key=lambda a: a.amount)  # type: ignore[no-any-return]
+                return legal[calls.index("pass")]
+            lowest: tuple[int, int] | None = None  # (amount, index) of the lowest bid, the first if tied
+            for index, action in enumerate(legal):
+                amount = action.bid_amount() if isinstance(action, Action) else None
+                if amount is not None and (lowest is None or amount < lowest[0]):
+                    lowest = (amount, index)
+            if lowest is not None:
+                return legal[lowest[1]]
         return legal[rng.randrange(len(legal))]

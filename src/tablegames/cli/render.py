@@ -155,11 +155,13 @@ class Scoresheet:
 
     @classmethod
     def for_game(cls, game: Game) -> Scoresheet:
-        """An empty scoresheet for a match like ``game`` (its sides, target, tally and notes)."""
-        target = getattr(game.options, "target", None)
+        """An empty scoresheet for a match like ``game`` (its sides, target, tally and notes).
+
+        The target is the variant's declared :meth:`~tablegames.core.game.Game.target_score`.
+        """
         return cls(
             side_labels(seat_sides(game)),
-            target=target if type(target) is int else None,
+            target=game.target_score(game.options),
             paper_tally=game.paper_tally,
             variant=type(game),
         )
@@ -180,15 +182,17 @@ class Scoresheet:
         self._rows.append(_Row(number, tuple(self.totals)))
 
     def record(self, event: Event) -> None:
-        """Take the scores and the hand's outcome from ``event``, if it carries them."""
-        side, total = getattr(event, "side", None), getattr(event, "total", None)
-        if type(side) is int and type(total) is int and 0 <= side < len(self.totals):
-            self.totals[side] = total
-        scores = getattr(event, "scores", None)
-        if isinstance(scores, tuple) and len(scores) == len(self.totals) and all(type(s) is int for s in scores):
-            self.totals = list(scores)
-        winner = getattr(event, "winner", None)
-        if event.tag == "game_ended" and type(winner) is int and 0 <= winner < len(self.totals):
+        """Take the scores and the match's winner from ``event``, if it declares them.
+
+        It reads what the event declares (:meth:`~tablegames.core.events.Event.side_scores`
+        and :meth:`~tablegames.core.events.Event.winning_side`), never its fields by name.
+        """
+        totals = self.totals
+        for side, total in event.side_scores().items():
+            if type(side) is int and type(total) is int and 0 <= side < len(totals):
+                totals[side] = total
+        winner = event.winning_side()
+        if type(winner) is int and 0 <= winner < len(totals):
             self.winner = winner
         note = self._note(event)
         if note and self._rows:
@@ -200,7 +204,7 @@ class Scoresheet:
         note = variant.hand_note(event) if variant is not None else None
         if note:
             return note
-        if self.winner is not None and event.tag == "game_ended":
+        if self.winner is not None and event.winning_side() is not None:
             return f"{self.labels[self.winner]} won"
         return ""
 
@@ -231,7 +235,9 @@ class Scoresheet:
 class Narrator:
     """Writes a match as it happens: a header per hand, a line per event, the scoresheet after each hand.
 
-    Feed it events in order, full or redacted for one seat; it prints only what they hold.
+    Feed it events in order, full or redacted for one seat; it prints only what they hold. A
+    hand begins at an event that declares the hand it deals
+    (:meth:`~tablegames.core.events.Event.dealt_hand`), or at one tagged ``hand_dealt``.
 
     Args:
         game: a game of the variant (its ``describe_event`` words the events; nothing else is read).
@@ -255,9 +261,9 @@ class Narrator:
         """Narrate ``events``, in order."""
         out = self.out
         for event in events:
-            if event.tag == "hand_dealt":
+            number = event.dealt_hand()
+            if number is not None or event.tag == "hand_dealt":
                 self.end_hand()
-                number = getattr(event, "hand_number", self.sheet.hands + 1)
                 self.sheet.begin_hand(number if type(number) is int else self.sheet.hands + 1)
                 self._open = True
                 if not self.quiet:

@@ -22,12 +22,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import tablegames.core.game  # the module (game.py imports this one): its Game is named in full below
 from tablegames.core.events import Action, Event
 
-__all__ = ["ActionIds", "FloatBuffer", "LogFiller", "ObservationSpec"]
+__all__ = ["ActionIds", "FloatBuffer", "GameT_contra", "LogFiller", "ObservationSpec"]
+
+GameT_contra = TypeVar("GameT_contra", bound="tablegames.core.game.Game", contravariant=True)
+"""The game class an :class:`ObservationSpec` reads (contravariant: a spec that reads any game
+reads a Sniff game too)."""
 
 
 @runtime_checkable
@@ -108,7 +112,14 @@ class ActionIds(Protocol):
 
 
 class FloatBuffer(Protocol):
-    """Where an observation is written: a ``float32`` NumPy array or an ``array.array("f")``."""
+    """Where an observation is written: a ``float32`` NumPy array or an ``array.array("f")``.
+
+    It reads as well as it writes (``out[i] += x``).
+    """
+
+    def __getitem__(self, index: int, /) -> float:
+        """One entry."""
+        ...  # pragma: no cover
 
     def __setitem__(self, index: int, value: float, /) -> None:
         """Set one entry."""
@@ -120,8 +131,12 @@ class FloatBuffer(Protocol):
 
 
 @runtime_checkable
-class ObservationSpec(Protocol):
+class ObservationSpec(Protocol[GameT_contra]):
     """What one seat may know, as a flat vector of ``size`` floats with a documented layout.
+
+    Generic in the game class it reads: a variant's spec is an ``ObservationSpec[Sniff]``, say,
+    whose :meth:`write` takes a Sniff game, typed, with no cast; a layer that works with any
+    variant holds an ``ObservationSpec[Game]``.
 
     Built by a variant's :meth:`~tablegames.core.game.Game.observation_spec` for given options.
     :meth:`write` reads the engine's state directly (not a view object) and must use only what
@@ -139,7 +154,7 @@ class ObservationSpec(Protocol):
         """Each named part of the vector and where it lies (the layout, documented)."""
         ...  # pragma: no cover
 
-    def write(self, game: tablegames.core.game.Game, seat: int, out: FloatBuffer) -> None:
+    def write(self, game: GameT_contra, seat: int, out: FloatBuffer) -> None:
         """Write ``seat``'s observation of ``game`` into ``out``.
 
         ``out`` holds ``size`` zeros when called (a ``float32`` buffer: a NumPy array or an

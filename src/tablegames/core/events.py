@@ -11,8 +11,9 @@ leak in one is a leak in the other and one test covers both. What someone who ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Final, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, ClassVar, Final, Literal, TypeVar
 
 import attrs
 
@@ -160,17 +161,42 @@ def _meet(values: Sequence[Any]) -> Any:
     return None
 
 
+_NO_SCORES: Final[Mapping[int, int]] = MappingProxyType({})
+
+
 @attrs.frozen
 class Action:
-    """The base of every variant's actions: frozen, hashable, with a JSON ``type`` tag."""
+    """The base of every variant's actions: frozen, hashable, with a JSON ``type`` tag.
+
+    Beside its tag, an action may declare its part in an auction (:attr:`auction_call` and
+    :meth:`bid_amount`), which generic bots read instead of guessing from names.
+    """
 
     tag: ClassVar[str] = ""
     """The action's ``type`` in JSON; unique within its variant."""
+    auction_call: ClassVar[Literal["bid", "pass"] | None] = None
+    """Whether the action is a bid or a pass in an auction, declared for the layers above.
+
+    ``"bid"`` for a bid (its amount is :meth:`~tablegames.core.events.Action.bid_amount`),
+    ``"pass"`` for a pass, ``None`` (the default) for any other action.
+    :class:`~tablegames.bots.random.RandomBot` bids cautiously where both are offered."""
+
+    def bid_amount(self) -> int | None:
+        """Declared data: the amount an auction bid offers; ``None`` (the default) for any other action."""
+        return None
 
 
 @attrs.frozen
 class Event:
-    """The base of every event: frozen, with a JSON ``type`` tag and a visibility rule."""
+    """The base of every event: frozen, with a JSON ``type`` tag and a visibility rule.
+
+    Beside its tag and :meth:`redact`, an event declares what the layers above read from it,
+    each with a default that says "nothing": :meth:`describe` (its text), :meth:`side_scores`
+    (the scores it states), :meth:`winning_side` (the match's winner it announces) and
+    :meth:`dealt_hand` (the hand it deals). The command line's narration and scoresheet read
+    these, never an event's fields by name, so a variant's events need no particular field
+    names.
+    """
 
     tag: ClassVar[str] = ""
     """The event's ``type`` in JSON; unique within its variant and never changed."""
@@ -182,6 +208,37 @@ class Event:
         :func:`visible`.
         """
         return self
+
+    def describe(self) -> str:
+        """The event in words, one line (the command line prints it).
+
+        It may be a seat's redaction (hidden fields ``None``). The default is the event's
+        ``repr``; every event of the mechanics words itself.
+        """
+        return repr(self)
+
+    def side_scores(self) -> Mapping[int, int]:
+        """Declared data: each side's score once this event is done, for the sides whose score it states.
+
+        A mapping from side to its total, empty (the default) for an event that states no
+        score. An event that states every side's score (a hand's settlement, the match's end)
+        gives them all; one that changes one side's score gives that side's new total.
+
+        >>> Event().side_scores()
+        mappingproxy({})
+        """
+        return _NO_SCORES
+
+    def winning_side(self) -> int | None:
+        """Declared data: the side this event announces as the match's winner; ``None`` (the default) otherwise."""
+        return None
+
+    def dealt_hand(self) -> int | None:
+        """Declared data: the number of the hand this deal event deals; ``None`` (the default) for any other event.
+
+        A hand begins at its deal event: the command line's narration starts a new hand there.
+        """
+        return None
 
 
 @attrs.frozen(kw_only=True)

@@ -61,6 +61,7 @@ from __future__ import annotations
 
 import abc
 import typing
+import warnings
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
@@ -241,6 +242,23 @@ class Game(abc.ABC):
     capability), for search bots (``ismcts`` rewards a hand's playout with ``0.5 + 0.5 * tanh(d /
     reward_scale)``). ``None``: a tenth of the ``target`` option, or 10."""
 
+    @classmethod
+    def target_score(cls, options: Any) -> int | None:
+        """Declared data: the score that wins a match played with ``options``, or ``None`` where there is none.
+
+        The layers above read it, never an option by name: the command line's scoresheet
+        shows it, the reinforcement-learning environments divide a hand's margin by it, and
+        search bots scale their rewards by it. A match decided otherwise (a fixed number of
+        rounds, the lowest total winning) has none. The default, ``None``; a variant with a
+        ``target`` option returns it.
+
+        >>> from tablegames import get_variant
+        >>> sniff = get_variant("american-sniff")
+        >>> sniff.target_score(sniff.options_class(players=2))
+        250
+        """
+        return None
+
     # The base class's own state, name-mangled so that a variant reaches it only through the
     # properties and helpers: the seat to act (set by create and apply from what begin and
     # perform return), the cached legal actions (cleared by apply), each side's score, the
@@ -272,8 +290,13 @@ class Game(abc.ABC):
 
         Raises:
             InvalidOptionsError: for bad options, a bad seed or an invalid stacked deal.
+            TypeError: if the class lacks a required hook (an abstract method), naming each.
 
         """
+        missing = cls.__abstractmethods__
+        if missing:
+            hooks = ", ".join(sorted(missing))
+            raise TypeError(f"{cls.__name__} lacks the required hooks {hooks}: it cannot be played")
         opts = build_options(cls.options_class, {} if options is None else options)
         if seed is None:
             seed = fresh_seed()
@@ -394,7 +417,7 @@ class Game(abc.ABC):
             InvalidOptionsError: if ``seat`` is not a seat of this game.
 
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         return seat % self.sides
 
     def legal_actions(self) -> Sequence[Action]:
@@ -518,7 +541,7 @@ class Game(abc.ABC):
 
         """
         if seat is not None:
-            self._check_seat(seat)
+            self.check_seat(seat)
         try:
             seen = self.__seen
         except AttributeError:  # the first log of this game (or of this clone)
@@ -749,7 +772,7 @@ class Game(abc.ABC):
         return None
 
     @classmethod
-    def observation_spec(cls, options: Any) -> ObservationSpec | None:
+    def observation_spec(cls, options: Any) -> ObservationSpec[Self] | None:
         """Optional capability: each seat's observation as a flat vector, under ``options``.
 
         Return an :class:`~tablegames.core.capabilities.ObservationSpec` (cached per options,
@@ -818,9 +841,11 @@ class Game(abc.ABC):
     def describe_event(self, event: Event) -> str:
         """Optional capability: one line of text saying what ``event`` means (the command line prints these).
 
-        ``event`` may be redacted for a seat (hidden fields ``None``). Default: the event's ``repr``.
+        ``event`` may be redacted for a seat (hidden fields ``None``). Default: the event's own
+        words, :meth:`Event.describe() <tablegames.core.events.Event.describe>` (every event
+        of the mechanics has them; an event without its own gives its ``repr``).
         """
-        return repr(event)
+        return event.describe()
 
     def render_table(self) -> str:
         """The table as a few lines of text (the command line prints it after each hand)."""
@@ -915,9 +940,31 @@ class Game(abc.ABC):
             return "the game is over"
         return f"it is seat {self.current_player}'s turn, not seat {quote(seat)}'s"
 
-    def _check_seat(self, seat: object) -> None:
+    def check_seat(self, seat: object) -> None:
+        """Helper for the hooks: refuse anything that is not a seat of this game.
+
+        A variant's :meth:`view` and other per-seat methods call it first, so a bad seat gets
+        the same error everywhere.
+
+        Raises:
+            InvalidOptionsError: if ``seat`` is not an int from 0 to :attr:`players` less 1
+                (``True``, ``1.0`` and ``"1"`` are not seats).
+
+        >>> from tablegames import new_game
+        >>> game = new_game("american-sniff", seed=1, players=2)
+        >>> game.check_seat(1)
+        >>> game.check_seat(2)
+        Traceback (most recent call last):
+        ...
+        tablegames.core.errors.InvalidOptionsError: invalid option seat: 2 is not a seat; seats are 0 to 1
+        """
         if type(seat) is not int or not 0 <= seat < self.players:
             raise self._not_a_seat(seat)
+
+    def _check_seat(self, seat: object) -> None:
+        """Deprecated alias of :meth:`check_seat`, kept for variants written before it was public."""
+        warnings.warn("Game._check_seat is deprecated; call Game.check_seat", DeprecationWarning, stacklevel=2)
+        self.check_seat(seat)
 
     def _not_a_seat(self, seat: object) -> InvalidOptionsError:
         return InvalidOptionsError("seat", f"{quote(seat)} is not a seat; seats are 0 to {self.players - 1}")

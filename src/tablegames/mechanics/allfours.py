@@ -278,6 +278,10 @@ class HandScored(Event):
     scores: tuple[int, ...]
     """Each side's score after the hand."""
 
+    def side_scores(self) -> Mapping[int, int]:
+        """Each side's score after the hand (declared for the layers above)."""
+        return dict(enumerate(self.scores))
+
 
 @attrs.frozen
 class LastHand:

@@ -51,7 +51,7 @@ the last round (*stick the dealer*) may not pass:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import ClassVar, Final, Generic, TypeVar
+from typing import ClassVar, Final, Generic, Literal, TypeVar
 
 import attrs
 
@@ -90,11 +90,16 @@ class Bid(Action):
     """Bid ``amount`` in an :class:`~tablegames.mechanics.bidding.Auction`. JSON: ``{"type": "bid", "amount": 3}``."""
 
     tag: ClassVar[str] = "bid"
+    auction_call: ClassVar[Literal["bid", "pass"] | None] = "bid"
     amount: int
     """The points the bidder's side undertakes to win."""
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
+
+    def bid_amount(self) -> int:
+        """The amount bid (declared for generic bots)."""
+        return self.amount
 
 
 @attrs.frozen
@@ -102,6 +107,7 @@ class Pass(Action):
     """Pass in the bidding. JSON: ``{"type": "pass"}``."""
 
     tag: ClassVar[str] = "pass"
+    auction_call: ClassVar[Literal["bid", "pass"] | None] = "pass"
 
     def __str__(self) -> str:
         return "pass"

@@ -14,7 +14,7 @@ choice of the first dealer, the deals a full log records (for replay), the cards
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import attrs
@@ -92,6 +92,10 @@ class HandDealt(Event):
         """Whether nothing of the deal is hidden (the event of a full log)."""
         return all(h is not None for h in self.hands)
 
+    def dealt_hand(self) -> int:
+        """The hand this event deals (declared for the layers above)."""
+        return self.hand_number
+
     def describe(self) -> str:
         """The event in words: the hand, its dealer and each seat's cards (``?`` where hidden)."""
         hands = "; ".join(f"seat {s}: {render_cards(h)}" for s, h in enumerate(self.hands))
@@ -107,6 +111,14 @@ class GameEnded(Event):
     """The winning side."""
     scores: tuple[int, ...]
     """The final scores."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """The final scores, side by side (declared for the layers above)."""
+        return dict(enumerate(self.scores))
+
+    def winning_side(self) -> int:
+        """The winning side (declared for the layers above)."""
+        return self.winner
 
     def describe(self) -> str:
         """The event in words.

@@ -11,13 +11,16 @@ differ (an undealt stack and a discard, a smudge, how a bid is settled, who wins
 everything else (legality of bids and plays, the events, views of the bidding and the trick,
 copies, replay) is done here once.
 
-The hooks a subclass must provide: :meth:`~tablegames.core.game.Game.shuffled_deal`,
-:meth:`~PitchGame.deal_from_event`, :meth:`~PitchGame.dealt_event`,
-:meth:`~PitchGame.settle`, :meth:`~PitchGame.match_winner`, and ``view``.
+The hooks a subclass must provide are abstract, so a subclass that lacks one cannot be
+created (:class:`TypeError` naming it): :meth:`~tablegames.core.game.Game.shuffled_deal`,
+:meth:`~tablegames.core.game.Game.check_deal`, ``view``, and the family's own
+:meth:`~PitchGame.deal_from_event`, :meth:`~PitchGame.dealt_event`, :meth:`~PitchGame.settle`
+and :meth:`~PitchGame.match_winner`. Every other hook has a default.
 """
 
 from __future__ import annotations
 
+import abc
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final
 
@@ -126,6 +129,12 @@ class PitchGame(Game):
     before_play: ClassVar[str] = "the bidding"
     """What comes before the card play, for the message when a card is played too soon."""
 
+    @classmethod
+    def target_score(cls, options: Any) -> int | None:
+        """The ``target`` option every Pitch variant has: the score that wins the match."""
+        target: int = options.target
+        return target
+
     _pass: ClassVar[Pass]
     _bids: ClassVar[dict[int, Bid]]
     _plays: ClassVar[dict[Card, PlayCard]]
@@ -223,7 +232,7 @@ class PitchGame(Game):
 
     def view_fields(self, seat: int) -> dict[str, Any]:
         """The fields of :class:`PitchView` and ``target`` and ``winner``, for the variant's ``view``."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         current = self.current_player
         play = self.trick_play
         return {
@@ -260,7 +269,7 @@ class PitchGame(Game):
 
     def hidden_pieces(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` may not see: the other hands and the untouched undealt cards."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
         hidden.update(self.untouched_undealt())
         return frozenset(hidden)
@@ -294,13 +303,16 @@ class PitchGame(Game):
     # -- hooks ------------------------------------------------------------------------
 
     @classmethod
+    @abc.abstractmethod
     def deal_from_event(cls, event: HandDealt, dealer: int | None) -> Any:
-        """Hook: the variant's deal that a full log's ``hand_dealt`` event records (``dealer``: the first dealer)."""
-        raise NotImplementedError
+        """Hook (required): the variant's deal that a full log's ``hand_dealt`` event records.
 
+        ``dealer`` is the first dealer, for the match's first deal.
+        """
+
+    @abc.abstractmethod
     def dealt_event(self, deal: Any) -> HandDealt:
-        """Hook: the ``hand_dealt`` event of ``deal``, this hand's (:attr:`hand_number`, :attr:`dealer`)."""
-        raise NotImplementedError
+        """Hook (required): the ``hand_dealt`` event of ``deal``, this hand's (:attr:`hand_number`, :attr:`dealer`)."""
 
     def undealt_of(self, deal: Any) -> tuple[Card, ...]:
         """Hook: the cards ``deal`` leaves out of the hands; by default the rest of the deck, in deck order."""
@@ -344,8 +356,21 @@ class PitchGame(Game):
         return f"not a {self.name} action: {type(action).__name__}; its actions are {names}"
 
     def perform_other(self, action: Action, seat: int) -> int | None:
-        """Hook: take ``action``, not a bid, pass or card play; the next seat. By default none exists."""
-        raise NotImplementedError
+        """Hook: take ``action``, not a bid, pass or card play; the next seat.
+
+        Optional: only a variant with actions of its own (a discard) needs it, together with
+        :meth:`why_illegal_other` and :meth:`other_legal`. The default is never reached, since
+        the default :meth:`why_illegal_other` refuses every such action.
+
+        Raises:
+            NotImplementedError: by default, naming the variant whose ``why_illegal_other``
+                accepted an action it cannot take.
+
+        """
+        raise NotImplementedError(
+            f"{type(self).__name__} accepts {type(action).__name__} actions (why_illegal_other) "
+            "but defines no perform_other to take them"
+        )
 
     def throw_in(self) -> int:
         """Hook: everyone passed; by default the same dealer deals the next hand. The seat to bid first."""
@@ -364,13 +389,16 @@ class PitchGame(Game):
         """Hook: ``(side, cards)`` counted for a side's Game beside its tricks; by default none."""
         return ()
 
+    @abc.abstractmethod
     def settle(self, won: tuple[int, ...], *, bidder_side: int, bid: int) -> tuple[tuple[int, ...], bool]:
-        """Hook: the change to each side's score after a hand, and whether the bid was made."""
-        raise NotImplementedError
+        """Hook (required): the change to each side's score after a hand, and whether the bid was made."""
 
+    @abc.abstractmethod
     def match_winner(self, *, bidder_side: int, bid: int, made: bool) -> int | None:
-        """Hook: the side that wins the match after a hand's settlement (the scores are updated), or ``None``."""
-        raise NotImplementedError
+        """Hook (required): the side that wins the match after a hand's settlement, or ``None``.
+
+        The scores are updated when it is called.
+        """
 
     # -- the rules --------------------------------------------------------------------
 

@@ -18,16 +18,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any, Final
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 
 __all__ = [
+    "HAND_REWARD_SCALE",
     "Decision",
     "MissingCapability",
     "capabilities",
     "chosen_at",
+    "hand_reward_divisor",
     "margins",
     "observation_fields",
     "observation_size",
@@ -38,7 +41,7 @@ class MissingCapability(TypeError):
     """A variant lacks a capability the environments need (action ids or observation tensors)."""
 
 
-def capabilities(game: Game) -> tuple[ActionIds, ObservationSpec]:
+def capabilities(game: Game) -> tuple[ActionIds, ObservationSpec[Game]]:
     """The variant's action numbering and observation layout for ``game``'s options.
 
     Raises:
@@ -59,7 +62,7 @@ def capabilities(game: Game) -> tuple[ActionIds, ObservationSpec]:
     return ids, spec
 
 
-def chosen_at(ids: ActionIds, spec: ObservationSpec) -> int | None:
+def chosen_at(ids: ActionIds, spec: ObservationSpec[Game]) -> int | None:
     """Where the environments' ``chosen`` field starts in an observation, or ``None`` if it has none.
 
     A variant with actions chosen in parts (``ids.parts > 1``) gets ``ids.size`` more entries
@@ -69,13 +72,13 @@ def chosen_at(ids: ActionIds, spec: ObservationSpec) -> int | None:
     return spec.size if ids.parts > 1 else None
 
 
-def observation_size(ids: ActionIds, spec: ObservationSpec) -> int:
+def observation_size(ids: ActionIds, spec: ObservationSpec[Game]) -> int:
     """The length of the environments' observation: the variant's vector, and ``chosen`` if it has one."""
     at = chosen_at(ids, spec)
     return spec.size if at is None else at + ids.size
 
 
-def observation_fields(ids: ActionIds, spec: ObservationSpec) -> dict[str, slice]:
+def observation_fields(ids: ActionIds, spec: ObservationSpec[Game]) -> dict[str, slice]:
     """The environments' observation layout: the variant's fields, then ``chosen`` (see :func:`chosen_at`)."""
     fields = dict(spec.fields)
     at = chosen_at(ids, spec)
@@ -96,6 +99,37 @@ def margins(scores: Sequence[int]) -> list[float]:
         return [float(s) for s in scores]
     total = sum(scores)
     return [s - (total - s) / (sides - 1) for s in scores]
+
+
+HAND_REWARD_SCALE: Final = 100.0
+"""What a margin is divided by for ``reward="hand"`` where the variant declares neither a target
+score nor a reward scale (see :func:`hand_reward_divisor`)."""
+
+
+def hand_reward_divisor(variant: type[Game], options: Any) -> float:
+    """What a side's change of margin is divided by to give the ``reward="hand"`` reward.
+
+    The size is the variant's declared target score
+    (:meth:`~tablegames.core.game.Game.target_score`); where it declares none, ten times its
+    :attr:`~tablegames.core.game.Game.reward_scale` (a clearly good hand is a tenth of a target),
+    else :data:`HAND_REWARD_SCALE`. It is negative where the lowest score wins
+    (:attr:`~tablegames.core.game.Game.lower_score_wins`): there a rise in one's score, against
+    the others', is a loss. So a hand's rewards add up to the hand's margin over the target,
+    with the sign that makes winning positive, in every variant.
+
+    >>> import tablegames
+    >>> sniff = tablegames.get_variant("american-sniff")
+    >>> hand_reward_divisor(sniff, sniff.options_class(players=2))
+    250.0
+    """
+    target = variant.target_score(options)
+    if target:
+        size = float(target)
+    elif variant.reward_scale:
+        size = 10.0 * variant.reward_scale
+    else:
+        size = HAND_REWARD_SCALE
+    return -size if variant.lower_score_wins else size
 
 
 class Decision:

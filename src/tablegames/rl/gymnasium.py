@@ -36,7 +36,15 @@ from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, observation_fields, observation_size
+from tablegames.rl.decisions import (
+    Decision,
+    capabilities,
+    chosen_at,
+    hand_reward_divisor,
+    margins,
+    observation_fields,
+    observation_size,
+)
 from tablegames.rl.pettingzoo import check_settings, entries
 
 __all__ = ["TableGamesEnv", "TableGamesVectorEnv", "vector_env"]
@@ -68,7 +76,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             view, the cheapest opponent.
         episode: ``"match"`` or ``"hand"`` (as in :mod:`tablegames.rl.pettingzoo`).
         reward: ``"match"`` (+1/-1 at the end) or ``"hand"`` (the side's margin change, by
-            the target, after every step).
+            the target, after every step, positive where it brings the side closer to winning:
+            see :func:`~tablegames.rl.decisions.hand_reward_divisor`).
         max_steps: steps before truncation, or ``None``.
         skip_forced: take the learner's single-id choices for it.
         bot_settings: settings for the opponents' bots (``make_bot(name, **settings)``).
@@ -120,6 +129,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._episode, self._reward, self._max_steps, self._skip = episode, reward, max_steps, skip_forced
         self.render_mode = render_mode
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
+        self._divisor = hand_reward_divisor(self.variant, probe.options)
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
         """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
@@ -278,7 +288,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         reward = 0.0
         if self._reward == "hand":
             now = self._margin_now()
-            reward += (now - self._margin) / float(getattr(game.options, "target", 0) or 1)
+            reward += (now - self._margin) / self._divisor
             self._margin = now
         if game.is_over:
             self._ended = True

@@ -51,7 +51,9 @@ refused with :class:`ValueError`.
 **Returns** (``reward_model`` terminal), by the ``episode`` parameter: ``"match"`` (the default)
 gives ``+1`` to every player of the winning side and ``-1`` to the others when the match ends;
 ``"hand"`` ends the episode with the first hand and gives each player its side's margin (its
-score less the mean of the other sides') gained in the hand, divided by the target score. A
+score less the mean of the other sides') gained in the hand, divided by the target score
+(:func:`~tablegames.rl.decisions.hand_reward_divisor`: a documented default where the variant
+declares none, and negated where the lowest score wins, so winning the hand is positive). A
 state that reaches ``max_moves`` moves is terminal with no winner, all returns ``0`` (random
 Smear bidders can keep a match going for ever). The utility is ``ZERO_SUM`` where those returns
 always add up to 0 (two sides of as many players each for matches; sides of equal size for
@@ -124,7 +126,14 @@ from tablegames.core.events import Event
 from tablegames.core.game import Game
 from tablegames.core.options import IntOption
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_fields, observation_size
+from tablegames.rl.decisions import (
+    Decision,
+    capabilities,
+    chosen_at,
+    hand_reward_divisor,
+    observation_fields,
+    observation_size,
+)
 
 __all__ = [
     "EPISODES",
@@ -351,14 +360,15 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         ids, spec = capabilities(probe)
         self.ids: ActionIds = ids
         """The variant's action numbering."""
-        self.spec: ObservationSpec = spec
+        self.spec: ObservationSpec[Game] = spec
         """The variant's observation layout."""
         self.names: tuple[str, ...] = tuple(ids.names())
         """Each id's name."""
         self.deal_class: type[Event] | type[None] = deal_event_class(self.variant, probe.options) or type(None)
         """The class of the variant's deal events (where a hand begins)."""
-        self.target = float(getattr(probe.options, "target", 0) or 1)
-        """What a hand's margin is divided by (the target score, or 1)."""
+        self.target = hand_reward_divisor(self.variant, probe.options)
+        """What a hand's margin is divided by (:func:`~tablegames.rl.decisions.hand_reward_divisor`: the
+        declared target score, or a default where there is none, negative where the lowest score wins)."""
         self._seeds = random.Random(seed)
         self._observer: TablegamesObserver | None = None
 

@@ -26,7 +26,10 @@ Settings, beside the variant's options:
 * ``reward``: ``"match"`` (``+1`` to each seat of the winning side and ``-1`` to the others,
   when the match ends) or ``"hand"`` (after every step, the change in the seat's side's margin,
   its score less the mean of the other sides', divided by the target score: the rewards of a
-  hand add up to its margin).
+  hand add up to its margin). The divisor is
+  :func:`~tablegames.rl.decisions.hand_reward_divisor`: the variant's declared target score (a
+  documented default where it has none), negated where the lowest score wins, so a reward is
+  positive when it brings the side closer to winning.
 * ``max_steps``: truncation after this many steps of an episode (``None``: never).
 * ``skip_forced``: whether a choice with a single legal id is taken for the agent (about a
   third of all decisions in these games), so agents see only real choices.
@@ -46,7 +49,15 @@ from tablegames.bots.worlds import deal_event_class
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
-from tablegames.rl.decisions import Decision, capabilities, chosen_at, margins, observation_fields, observation_size
+from tablegames.rl.decisions import (
+    Decision,
+    capabilities,
+    chosen_at,
+    hand_reward_divisor,
+    margins,
+    observation_fields,
+    observation_size,
+)
 
 __all__ = ["EPISODES", "REWARDS", "check_settings", "entries", "env", "raw_env"]
 
@@ -150,6 +161,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         probe = self.variant.create(options, seed=0)
         self._ids, self._spec = capabilities(probe)
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
+        self._divisor = hand_reward_divisor(self.variant, probe.options)
         self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]
@@ -331,13 +343,13 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
 
     def _reward_margins(self) -> None:
         now = self._margin_now()
-        target = float(getattr(self._game.options, "target", 0) or 1)
+        divisor = self._divisor
         before = self._margins
         if now == before:
             return  # no score moved: no reward
         for seat, agent in enumerate(self.possible_agents):
             side = self._game.side_of(seat)
-            self.rewards[agent] += (now[side] - before[side]) / target
+            self.rewards[agent] += (now[side] - before[side]) / divisor
         self._margins = now
         self._rewarded = True
 

@@ -17,7 +17,12 @@ Without pytest, one call runs every check over Hypothesis-drawn scenarios and ra
 ``ConformanceError`` (an ``AssertionError``) with a shrunk, readable example::
 
     check_variant(MyVariant, options=None, checks=None, skip=(), examples=None,
-                  max_steps=10_000, seeds=None, hypothesis_settings=None) -> dict[str, str]
+                  max_steps=10_000, max_position=300, time_limit=None, seeds=None,
+                  hypothesis_settings=None) -> dict[str, str]
+
+``max_position`` is the most actions a scenario plays before the position its check looks at
+(raise it to look deeper into long matches); ``time_limit`` bounds the seconds each check
+spends (the scenarios left once it is spent are not played).
 
 Each check is a plain function ``check_<name>(scenario, *, max_steps=10_000) -> None`` on a
 ``Scenario`` (variant, options, seed, choices, then, steps, seat, swaps), and
@@ -36,7 +41,8 @@ shared bodies of a variant's own property tests over whole random matches (``pla
 ``check_log_replays``, ``check_goes_on_like_clone_and_replay``, ``named_pieces``).
 
 pytest options (the plugin is installed with the package): ``--tablegames-examples N``,
-``--tablegames-max-steps N``, ``--tablegames-profile tablegames-fast|tablegames-thorough``.
+``--tablegames-max-steps N``, ``--tablegames-max-position N``, ``--tablegames-time-limit
+SECONDS``, ``--tablegames-profile tablegames-fast|tablegames-thorough``.
 
 >>> from tablegames.core.registry import get_variant
 

@@ -6,6 +6,10 @@ session and registers two Hypothesis profiles:
 * ``--tablegames-examples N``: scenarios per check (default 20, or fewer under a smaller
   Hypothesis profile).
 * ``--tablegames-max-steps N``: the most actions in one game.
+* ``--tablegames-max-position N``: the most actions a scenario plays before the position its
+  check looks at (default 300): raise it to look deeper into long matches.
+* ``--tablegames-time-limit SECONDS``: the time each check may spend before it stops playing
+  further scenarios (default: no bound).
 * ``--tablegames-profile NAME``: the Hypothesis profile the kit's runs start from, such as
   ``tablegames-fast`` (10 derandomized examples, for CI) or ``tablegames-thorough`` (500).
 """
@@ -41,6 +45,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    value = float(text)
+    if not value > 0 or value == float("inf"):
+        raise ValueError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """Add the ``--tablegames-*`` options."""
     group = parser.getgroup("tablegames", "tablegames conformance kit")
@@ -49,6 +60,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--tablegames-max-steps", type=_positive, default=None, metavar="N", help="the most actions in one game"
+    )
+    group.addoption(
+        "--tablegames-max-position",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="the most actions before the position a conformance check looks at (default 300)",
+    )
+    group.addoption(
+        "--tablegames-time-limit",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="the time each conformance check may spend before it stops drawing scenarios",
     )
     group.addoption(
         "--tablegames-profile",
@@ -65,6 +90,8 @@ def pytest_configure(config: pytest.Config) -> None:
         settings.get_profile(profile)  # an unknown name fails here, with Hypothesis' message
     suite_defaults["examples"] = config.getoption("--tablegames-examples", None)
     suite_defaults["max_steps"] = config.getoption("--tablegames-max-steps", None)
+    suite_defaults["max_position"] = config.getoption("--tablegames-max-position", None)
+    suite_defaults["time_limit"] = config.getoption("--tablegames-time-limit", None)
     suite_defaults["profile"] = profile
 
 

@@ -282,7 +282,7 @@ def _layout(spec: Any, fail: _Fail) -> list[tuple[str, slice]]:
     return ordered
 
 
-def _write(spec: ObservationSpec, game: Game, seat: int) -> array.array[float]:
+def _write(spec: ObservationSpec[Game], game: Game, seat: int) -> array.array[float]:
     """``seat``'s observation of ``game``, written into a new zeroed buffer through a memoryview."""
     out = array.array("f", [0.0]) * spec.size
     spec.write(game, seat, cast(FloatBuffer, memoryview(out)))
@@ -294,7 +294,9 @@ def _fingerprint(game: Game) -> tuple[Any, ...]:
     return (tuple(game.events), game.current_player, game.scores, game.winner, tuple(game.legal_actions()))
 
 
-def _check_writes(spec: ObservationSpec, game: Game, fail: Callable[[str], ConformanceError], *, whole: bool) -> None:
+def _check_writes(
+    spec: ObservationSpec[Game], game: Game, fail: Callable[[str], ConformanceError], *, whole: bool
+) -> None:
     """Every seat's vector is finite and the same when written twice; writing leaves the game as it was."""
     before = _fingerprint(game)
     shot = snapshot(game) if whole else None
@@ -323,7 +325,7 @@ def _check_writes(spec: ObservationSpec, game: Game, fail: Callable[[str], Confo
             raise fail(f"writing the observations changed the game: {difference}")
 
 
-def _where(spec: ObservationSpec, index: int) -> str:
+def _where(spec: ObservationSpec[Game], index: int) -> str:
     """``index`` of the vector, with the field it lies in: ``"hand[3] (index 3)"``."""
     for field, where in spec.fields.items():
         if where.start <= index < where.stop:

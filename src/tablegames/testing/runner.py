@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
@@ -55,6 +56,14 @@ def _not_applicable(variant: type[Game], check: Check, options: Any) -> str | No
     return None if result is not None else f"{variant.__qualname__} does not implement Game.{hook}()"
 
 
+def _check_limits(max_position: int, time_limit: float | None) -> None:
+    """Refuse a ``max_position`` that is not a non-negative int, or a ``time_limit`` that is not a positive number."""
+    if type(max_position) is not int or max_position < 0:
+        raise ValueError(f"max_position must be an int of 0 or more, not {max_position!r}")
+    if time_limit is not None and (type(time_limit) not in (int, float) or not time_limit > 0):
+        raise ValueError(f"time_limit must be a positive number of seconds or None, not {time_limit!r}")
+
+
 def run_check(
     variant: type[Game],
     check: str | Check,
@@ -64,33 +73,67 @@ def run_check(
     max_steps: int = DEFAULT_MAX_STEPS,
     max_choices: int = DEFAULT_MAX_CHOICES,
     max_position: int = DEFAULT_MAX_POSITION,
+    time_limit: float | None = None,
     seeds: st.SearchStrategy[int] | None = None,
     hypothesis_settings: settings | None = None,
-) -> None:
+) -> int:
     """Run one check (a name from :data:`~tablegames.testing.checks.CHECKS` or a function) over drawn scenarios.
 
     Hypothesis draws scenarios with :func:`~tablegames.testing.strategies.scenarios`; a failure is
     shrunk to a small scenario and raised as :class:`~tablegames.testing.scenario.ConformanceError`.
 
+    Args:
+        variant: the variant class.
+        check: the check, by name or as a function.
+        options: the options (see :func:`check_variant`).
+        examples: scenarios to draw (see :func:`kit_settings`).
+        max_steps: the most actions in one game.
+        max_choices: the most explicit choices a scenario draws.
+        max_position: the most actions a scenario plays before the position its check looks at
+            (:data:`~tablegames.testing.strategies.DEFAULT_MAX_POSITION` by default); raise it to
+            look deeper into long matches.
+        time_limit: seconds after which no further scenario is played (the one under way
+            finishes; the first is always played), or ``None`` for no bound. Once a scenario
+            has failed, its shrinking is never cut short.
+        seeds: the strategy of seeds.
+        hypothesis_settings: settings to use instead of :func:`kit_settings`.
+
+    Returns:
+        How many scenarios were played (fewer than drawn where the time limit cut the run short).
+
     Raises:
         ConformanceError: the shrunk failure.
         CheckNotApplicable: if the variant lacks a hook the check needs.
         KeyError: for an unknown check name.
+        ValueError: for a ``max_position`` or ``time_limit`` out of range.
 
     """
+    _check_limits(max_position, time_limit)
     func = CHECKS[check] if isinstance(check, str) else check
     reason = _not_applicable(variant, func, options)
     if reason is not None:
         raise CheckNotApplicable(reason)
     strategy = scenarios(variant, options=options, seeds=seeds, max_choices=max_choices, max_position=max_position)
     chosen = hypothesis_settings if hypothesis_settings is not None else kit_settings(examples=examples)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    played = 0
+    failed = False
 
     @chosen
     @given(scenario=strategy)
     def run(scenario: Scenario) -> None:
-        func(scenario, max_steps=max_steps)
+        nonlocal played, failed
+        if deadline is not None and played and not failed and time.monotonic() > deadline:
+            return  # out of time: the scenarios left are not played
+        played += 1
+        try:
+            func(scenario, max_steps=max_steps)
+        except Exception:
+            failed = True  # from here on every scenario is played: shrinking must see each fail again
+            raise
 
     run()
+    return played
 
 
 def check_variant(
@@ -101,6 +144,8 @@ def check_variant(
     skip: Iterable[str] = (),
     examples: int | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    max_position: int = DEFAULT_MAX_POSITION,
+    time_limit: float | None = None,
     seeds: st.SearchStrategy[int] | None = None,
     hypothesis_settings: settings | None = None,
     progress: Callable[[str, str], None] | None = None,
@@ -115,6 +160,11 @@ def check_variant(
         skip: names of checks not to run.
         examples: scenarios per check (see :func:`kit_settings`).
         max_steps: the most actions in one game.
+        max_position: the most actions a scenario plays before the position its check looks
+            at (:data:`~tablegames.testing.strategies.DEFAULT_MAX_POSITION`, 300, by default);
+            raise it to look deeper into long matches.
+        time_limit: seconds each check may spend before it stops playing further scenarios
+            (see :func:`run_check`), or ``None`` (the default) for no bound.
         seeds: the strategy of seeds.
         hypothesis_settings: settings to use instead of :func:`kit_settings`.
         progress: called with ``(check name, outcome)`` after each check.
@@ -125,6 +175,7 @@ def check_variant(
     Raises:
         ConformanceError: the first failure, shrunk to a small scenario.
         KeyError: for an unknown check name.
+        ValueError: for a ``max_position`` or ``time_limit`` out of range.
 
     >>> from tablegames.core.registry import get_variant
 
@@ -133,6 +184,7 @@ def check_variant(
     {'replay': 'passed', 'clone': 'passed'}
 
     """
+    _check_limits(max_position, time_limit)
     names = list(CHECKS) if checks is None else list(checks)
     skipped = set(skip)
     unknown = [n for n in [*names, *skipped] if n not in CHECKS]
@@ -149,6 +201,8 @@ def check_variant(
                 options=options,
                 examples=examples,
                 max_steps=max_steps,
+                max_position=max_position,
+                time_limit=time_limit,
                 seeds=seeds,
                 hypothesis_settings=hypothesis_settings,
             )

@@ -24,10 +24,17 @@ from tablegames.core.game import Game
 from tablegames.testing.checks import CHECKS, DEFAULT_MAX_STEPS
 from tablegames.testing.runner import kit_settings, run_check
 from tablegames.testing.scenario import CheckNotApplicable
+from tablegames.testing.strategies import DEFAULT_MAX_POSITION
 
 __all__ = ["ConformanceSuite", "conformance_tests", "suite_defaults"]
 
-suite_defaults: dict[str, Any] = {"examples": None, "max_steps": None, "profile": None}
+suite_defaults: dict[str, Any] = {
+    "examples": None,
+    "max_steps": None,
+    "max_position": None,
+    "time_limit": None,
+    "profile": None,
+}
 """Session-wide settings the pytest plugin fills from the command line (``--tablegames-*``)."""
 
 
@@ -44,8 +51,9 @@ def _test_for(check: str) -> Any:
 class ConformanceSuite:
     """Subclass it with ``variant = MyVariant`` to get one pytest test per conformance check.
 
-    The class attributes tune the run; the command line's ``--tablegames-examples`` and
-    ``--tablegames-max-steps`` override ``examples`` and ``max_steps`` for every suite.
+    The class attributes tune the run; the command line's ``--tablegames-examples``,
+    ``--tablegames-max-steps``, ``--tablegames-max-position`` and ``--tablegames-time-limit``
+    override ``examples``, ``max_steps``, ``max_position`` and ``time_limit`` for every suite.
     The base class itself collects no tests (its name does not start with ``Test``).
     """
 
@@ -59,6 +67,10 @@ class ConformanceSuite:
     """Scenarios per check (by default 20, or fewer under a smaller Hypothesis profile)."""
     max_steps: ClassVar[int] = DEFAULT_MAX_STEPS
     """The most actions in one game."""
+    max_position: ClassVar[int] = DEFAULT_MAX_POSITION
+    """The most actions a scenario plays before the position its check looks at (raise it to look deeper)."""
+    time_limit: ClassVar[float | None] = None
+    """Seconds each check may spend before it stops playing further scenarios (``None``: no bound)."""
     skip_checks: ClassVar[frozenset[str]] = frozenset()
     """Names of checks to skip (reported as skipped, with the reason ``skip_checks``)."""
 
@@ -71,6 +83,8 @@ class ConformanceSuite:
             pytest.skip(f"{check!r} is in skip_checks")
         examples = suite_defaults["examples"] or self.examples
         max_steps = suite_defaults["max_steps"] or self.max_steps
+        max_position = suite_defaults["max_position"] or self.max_position
+        time_limit = suite_defaults["time_limit"] or self.time_limit
         profile = suite_defaults["profile"]
         chosen = None
         if profile is not None:
@@ -82,6 +96,8 @@ class ConformanceSuite:
                 options=self.options,
                 examples=examples,
                 max_steps=max_steps,
+                max_position=max_position,
+                time_limit=time_limit,
                 seeds=self.seeds,
                 hypothesis_settings=chosen,
             )
@@ -101,10 +117,14 @@ def conformance_tests(
     seeds: st.SearchStrategy[int] | None = None,
     examples: int | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
+    max_position: int = DEFAULT_MAX_POSITION,
+    time_limit: float | None = None,
     skip_checks: frozenset[str] | set[str] | tuple[str, ...] = (),
     name: str | None = None,
 ) -> type[ConformanceSuite]:
     """A :class:`ConformanceSuite` subclass for ``variant``; assign it to a ``Test...`` name.
+
+    The keywords set the class attributes of the same names (see :class:`ConformanceSuite`).
 
     >>> from tablegames.core.registry import get_variant
 
@@ -126,6 +146,8 @@ def conformance_tests(
         "seeds": seeds,
         "examples": examples,
         "max_steps": max_steps,
+        "max_position": max_position,
+        "time_limit": time_limit,
         "skip_checks": frozenset(skip_checks),
         "__doc__": f"The conformance checks of {variant.name}.",
     }

@@ -482,6 +482,7 @@ def test_two_games_a_seat_cannot_tell_apart_give_it_the_same_vector(
 
     def looks(game: tablegames.Game) -> tuple[tuple[str, str], ...]:
         out = array.array("f", [0.0]) * spec.size
+        assert isinstance(game, Smear)
         spec.write(game, seat, cast(Any, memoryview(out)))
         return (
             ("views", dumps(game.view(seat))),
@@ -503,6 +504,7 @@ def test_the_indistinguishable_check_would_catch_a_leak() -> None:
 
     def looks(game: tablegames.Game) -> tuple[tuple[str, str], ...]:
         out = [0.0] * spec.size
+        assert isinstance(game, Smear)
         spec.write(game, 1, out)  # seat 1's hand: hidden from seat 0
         return (("views", dumps(game.view(0))), ("redacted logs", dumps(game.log(0))), ("leak", json.dumps(out)))
 

@@ -7,6 +7,7 @@ The events every draw game logs the same way are the library's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Final, Self
 
 import attrs
@@ -49,6 +50,10 @@ class HandDealt(Event):
     boneyard_size: int
     """How many tiles the boneyard holds."""
 
+    def dealt_hand(self) -> int:
+        """The hand this event deals (declared for the layers above)."""
+        return self.hand_number
+
     def redact(self, seat: int | None) -> Self:
         """Hide every other seat's hand and the boneyard from ``seat``."""
         if seat is None:
@@ -88,3 +93,7 @@ class Scored(Event):
     """One of :data:`SCORE_REASONS`: ``"count"``, ``"domino"`` or ``"block"``."""
     total: int
     """The side's score after it."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """The side's new score (declared for the layers above)."""
+        return {self.side: self.total}

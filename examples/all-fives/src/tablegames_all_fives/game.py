@@ -59,6 +59,12 @@ class AllFives(Game):
         "with the first double as the only spinner."
     )
     """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
+
+    @classmethod
+    def target_score(cls, options: AllFivesOptions) -> int | None:
+        """The ``target`` option: the first side to reach it wins."""
+        return options.target
+
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options_class: ClassVar[type[AllFivesOptions]] = AllFivesOptions
@@ -142,7 +148,7 @@ class AllFives(Game):
 
     def view(self, seat: int) -> AllFivesView:
         """What ``seat`` may know: its own hand, the table, the count, scores and its legal actions."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         layout = self.layout
         current = self.current_player
         return AllFivesView(
@@ -192,7 +198,7 @@ class AllFives(Game):
             InvalidOptionsError: if ``seat`` is not a seat of this game.
 
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         if self._shown:
             return frozenset(self.boneyard)
         hidden = {t for s, hand in enumerate(self.hands) if s != seat for t in hand}

@@ -7,6 +7,7 @@ kitty added, and a card played and a trick won are :mod:`tablegames.mechanics.tr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Self
 
 import attrs
@@ -144,6 +145,10 @@ class HandScored(Event):
     """The points it scored: 1, 2 or 4."""
     scores: tuple[int, ...]
     """Each side's score after the hand."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """Each side's score after the hand (declared for the layers above)."""
+        return dict(enumerate(self.scores))
 
 
 @attrs.frozen

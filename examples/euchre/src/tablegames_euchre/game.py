@@ -155,6 +155,11 @@ class Euchre(Game):
     reward_scale: ClassVar[float | None] = 2.0
     """A hand is worth 1, 2 or 4 points: a difference of 2 (a march, a euchre) is a clearly good hand."""
 
+    @classmethod
+    def target_score(cls, options: EuchreOptions) -> int | None:
+        """The ``target`` option: the first side to reach it wins."""
+        return options.target
+
     __slots__ = (
         "alone",
         "calling",
@@ -224,7 +229,7 @@ class Euchre(Game):
 
     def view(self, seat: int) -> EuchreView:
         """What ``seat`` may know: its cards, the up-card, the calls, the trick, the scores, its legal actions."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         current = self.current_player
         play = self.trick_play
         return EuchreView(
@@ -268,7 +273,7 @@ class Euchre(Game):
 
     def hidden_pieces(self, seat: int) -> frozenset[Card]:
         """The cards ``seat`` may not see: the other hands and the kitty (but his own discard), not the up-card."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
         hidden.update(self.kitty)
         if seat == self.dealer and self.discard is not None:

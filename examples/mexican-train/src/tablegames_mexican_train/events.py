@@ -10,6 +10,7 @@ Only the deal and the tiles drawn are private; every other event is public.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Final, Self
 
 import attrs
@@ -57,6 +58,10 @@ class HandDealt(Event):
     """The boneyard as dealt, in drawing order (``None`` where hidden)."""
     boneyard_size: int
     """How many tiles were left for the boneyard."""
+
+    def dealt_hand(self) -> int:
+        """The round this event deals (declared for the layers above)."""
+        return self.hand_number
 
     def redact(self, seat: int | None) -> Self:
         """Hide the other hands and the boneyard from ``seat``."""
@@ -120,6 +125,10 @@ class HandEnded(dominoes.HandEnded):
     scores: tuple[int, ...]
     """Each seat's total after the round."""
 
+    def side_scores(self) -> Mapping[int, int]:
+        """Each seat's total after the round (declared for the layers above)."""
+        return dict(enumerate(self.scores))
+
 
 @attrs.frozen
 class GameEnded(Event):
@@ -133,3 +142,11 @@ class GameEnded(Event):
     tie_break: str | None
     """``None`` if one seat had the lowest total; else how the tie was broken, one of
     :data:`TIE_BREAKS`: ``"countback"`` (the last rounds' points) or ``"seat"`` (the lowest seat)."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """The final totals, seat by seat (declared for the layers above)."""
+        return dict(enumerate(self.scores))
+
+    def winning_side(self) -> int:
+        """The winning seat (declared for the layers above)."""
+        return self.winner

@@ -152,7 +152,7 @@ class MexicanTrain(Game):
 
     def view(self, seat: int) -> MexicanTrainView:
         """What ``seat`` may know: its own tiles, the trains, every hand's size, the totals, its legal plays."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         current = self.current_player
         options = self.options
         unsatisfied = self.trains.unsatisfied  # never more than one here (rule 17)
@@ -219,7 +219,7 @@ class MexicanTrain(Game):
             InvalidOptionsError: if ``seat`` is not a seat of this game.
 
         """
-        self._check_seat(seat)
+        self.check_seat(seat)
         hidden = set(self.boneyard)
         if not self._shown:
             for other, hand in enumerate(self.hands):

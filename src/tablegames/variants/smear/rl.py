@@ -21,20 +21,17 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+import tablegames.variants.smear.game  # the module (it imports this one): write()'s annotation names its Smear in full
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
-from tablegames.core.game import Game
 from tablegames.core.memo import Kept
 from tablegames.mechanics.allfours import CARD_POINTS
 from tablegames.mechanics.bidding import Bid, Pass
 from tablegames.mechanics.tricks import PlayCard
 from tablegames.variants.smear.actions import Discard
-
-if TYPE_CHECKING:
-    from tablegames.variants.smear.game import Smear
 
 __all__ = ["DISCARD_IDS", "PLAY_IDS", "SmearActionIds", "SmearObservation"]
 
@@ -363,7 +360,7 @@ class SmearObservation:
         """Each field's slice, in layout order (the table above)."""
         return _FIELDS
 
-    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
+    def write(self, game: tablegames.variants.smear.game.Smear, seat: int, out: FloatBuffer) -> None:
         """Write ``seat``'s observation of the Smear ``game`` into the zeroed ``out``.
 
         Raises:
@@ -374,7 +371,7 @@ class SmearObservation:
             rel = _REL[seat]
         except (KeyError, TypeError):
             raise ValueError(f"seat is 0 to 3, not {seat!r}") from None
-        g: Smear = game  # type: ignore[assignment]
+        g = game
         at = _HAND_AT
         for c in g.hands[seat]:
             out[at[c]] = 1.0

@@ -9,6 +9,7 @@ Sniff's note on it (:meth:`~tablegames.core.game.Game.hand_note`) from the event
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar, Self
 
 import attrs
@@ -44,6 +45,10 @@ class HandDealt(Event):
     """The stock in drawing order (``None`` where hidden)."""
     stock_size: int
     """How many tiles the stock holds."""
+
+    def dealt_hand(self) -> int:
+        """The hand this event deals (declared for the layers above)."""
+        return self.hand_number
 
     def redact(self, seat: int | None) -> Self:
         """Hide every other seat's hand and the stock from ``seat``."""
@@ -88,6 +93,10 @@ class Scored(Event):
     """``"count"`` or ``"remaining"``."""
     total: int
     """The side's score after the change."""
+
+    def side_scores(self) -> Mapping[int, int]:
+        """The side's new score (declared for the layers above)."""
+        return {self.side: self.total}
 
 
 @attrs.frozen

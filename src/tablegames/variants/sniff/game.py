@@ -82,6 +82,12 @@ class Sniff(Game):
     """The variant in one line, for ``tablegames rules`` and ``tablegames variants``."""
     paper_tally: ClassVar[bool] = True
     """The sources keep Sniff's score with the paper tally; the scoresheet writes it too."""
+
+    @classmethod
+    def target_score(cls, options: SniffOptions) -> int | None:
+        """The ``target`` option: the first side to reach it wins."""
+        return options.target
+
     view_history_keys: ClassVar[tuple[str, ...]] = ("last_layout",)
     """The view's summary of an earlier hand, whose tiles are dealt again since (for the kit's leak check)."""
     min_players: ClassVar[int] = 2
@@ -187,7 +193,7 @@ class Sniff(Game):
 
     def view(self, seat: int) -> SniffView:
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         layout = self.layout
         current = self.current_player
         return SniffView(
@@ -232,7 +238,7 @@ class Sniff(Game):
 
     def hidden_pieces(self, seat: int) -> frozenset[Tile]:
         """The tiles ``seat`` may not see: the other hands and the stock."""
-        self._check_seat(seat)
+        self.check_seat(seat)
         others = (t for s, hand in enumerate(self.hands) if s != seat for t in hand)
         return frozenset((*others, *self.stock))
 
@@ -296,7 +302,7 @@ class Sniff(Game):
         return action_ids(options)
 
     @classmethod
-    def observation_spec(cls, options: SniffOptions) -> ObservationSpec:
+    def observation_spec(cls, options: SniffOptions) -> ObservationSpec[Sniff]:
         """A seat's observation vector (:class:`~tablegames.variants.sniff.rl.SniffObservation`), one per options."""
         return observation_spec(options)
 

@@ -26,20 +26,17 @@ from __future__ import annotations
 import operator
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+import tablegames.variants.sniff.game  # the module (it imports this one): write()'s annotation names its Sniff in full
 from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
-from tablegames.core.game import Game  # at run time, so the docs resolve write()'s annotation
 from tablegames.core.memo import Kept
 from tablegames.mechanics.line import ARM_IDS, ArmEnd
 from tablegames.variants.sniff.actions import Play, play
 from tablegames.variants.sniff.options import HAND_SIZES, SniffOptions
-
-if TYPE_CHECKING:
-    from tablegames.variants.sniff.game import Sniff
 
 __all__ = ["COUNT_SCALE", "END_CHOICES", "SniffActionIds", "SniffObservation", "action_ids", "observation_spec"]
 
@@ -286,7 +283,7 @@ class SniffObservation:
         """Each field's slice of the vector (see the table above), in order."""
         return self._fields
 
-    def write(self, game: Game, seat: int, out: FloatBuffer) -> None:
+    def write(self, game: tablegames.variants.sniff.game.Sniff, seat: int, out: FloatBuffer) -> None:
         """Set the entries of ``seat``'s observation of ``game`` that are not zero, in ``out``.
 
         Args:
@@ -302,7 +299,7 @@ class SniffObservation:
         if plan is None:
             raise ValueError(f"seat {seat!r} is not a seat; seats are 0 to {self._players - 1}")
         sizes, lack_cells, turn_cells, score_cells = plan
-        g: Sniff = game  # type: ignore[assignment]  # a Sniff, as documented (no check on this hot path)
+        g = game
         hands = g.hands
         index = _INDEX
         for tile in hands[seat]:
