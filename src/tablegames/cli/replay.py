@@ -76,9 +76,9 @@ def run_replay(path: str, *, seat: int | None, out: TextIO, inp: TextIO) -> int:
     narrator = Narrator(game, out)
     pause = is_terminal(inp)
     for event in events:
-        if pause and event.tag == "hand_dealt" and narrator.sheet.hands:
+        number = event.dealt_hand()  # a deal event declares the hand it deals
+        if pause and number is not None and narrator.sheet.hands:
             narrator.end_hand()
-            number = getattr(event, "hand_number", narrator.sheet.hands + 1)
             out.write(f"\n-- Enter for hand {number}, q to stop: ")
             out.flush()
             line = inp.readline()

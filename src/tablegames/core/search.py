@@ -41,14 +41,14 @@ EPSILON: Final = 0.1
 def reward_scale(cls: type[Game], options: Any) -> float:
     """The score difference that makes a hand's playout reward ``0.5 + 0.5 * tanh(1)`` for a variant.
 
-    The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its
-    ``target`` option (at least 1), else 10.
+    The variant's ``reward_scale`` class attribute if it sets one, else a tenth of its declared
+    :meth:`~tablegames.core.game.Game.target_score` (at least 1), else 10.
     """
     scale = cls.reward_scale
     if scale is not None and scale > 0:
         return float(scale)
-    target = getattr(options, "target", None)
-    return max(1.0, target / 10) if isinstance(target, int) else 10.0
+    target = cls.target_score(options)
+    return max(1.0, target / 10) if target is not None else 10.0
 
 
 @runtime_checkable
