@@ -397,7 +397,8 @@ def test_junk_bodies_are_refused(api: Api, body: bytes) -> None:
         response = api.client.post(target, content=body, headers=headers)
         _assert_refused_unchanged(api, game_id, before, response, 400)
         answer = response.json()  # the message says why, in the reader's words
-        assert answer["error"] == "BadRequest" and answer["message"].startswith("the body is not JSON the server reads: ")
+        assert answer["error"] == "BadRequest"
+        assert answer["message"].startswith("the body is not JSON the server reads: ")
     assert [g.id for g in api.store.games()] == [game_id]
 
 
