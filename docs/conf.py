@@ -78,6 +78,8 @@ nitpick_ignore = [
     ("py:class", "tablegames.core.events._T"),
     ("py:class", "tablegames.core.rng._T"),
     ("py:class", "tablegames.core.converter._T"),
+    ("py:class", "jax.Array"),
+    ("py:class", "jax.jaxlib._jax.Array"),
     ("py:class", "tablegames.testing.properties._G"),
     ("py:class", "tablegames.testing.properties._P"),
     ("py:class", "pathlib.Path"),

@@ -41,6 +41,9 @@ ALLOWED: dict[str, frozenset[str]] = {
     "server": frozenset({"core", "bots", "schema"}),
     # the environments (the ``rl`` extra): the core contract and the bots (opponents, worlds)
     "rl": frozenset({"core", "bots"}),
+    # the array games (the ``jax`` extra): found through the variants' capability; the lockstep
+    # plays the reference with the bots and numbers its actions as the environments do
+    "jax": frozenset({"core", "bots", "rl"}),
     # the examples: the plug-in variants, and a web site that mounts the game server
     "example-variant": frozenset({"core", "components", "mechanics"}),
     "web": frozenset({"api", "server"}),
@@ -51,7 +54,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "core": frozenset({"attrs", "cattrs"}),
     "components": frozenset({"attrs", "cattrs"}),
     "mechanics": frozenset({"attrs", "cattrs"}),
-    "variants": frozenset({"attrs", "cattrs"}),
+    "variants": frozenset({"attrs", "cattrs", "jax", "numpy"}),  # jax: a variant's array game, imported when asked
     "schema": frozenset({"attrs", "cattrs"}),
     "bots": frozenset({"attrs", "cattrs"}),
     # matplotlib: tournament --plot only; ray: simulate --backend ray only; pyarrow: simulate --parquet only
@@ -60,6 +63,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
     "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
+    "jax": frozenset({"attrs", "cattrs", "jax", "numpy"}),
     "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.capabilities import LogFiller
@@ -40,6 +40,9 @@ from tablegames.variants.smear.rules import FOUR_POINTS, ORDER, discard_allowanc
 from tablegames.variants.smear.search import SmearWorlds
 from tablegames.variants.smear.text import describe_event, hand_note, render_trick, view_lines
 from tablegames.variants.smear.view import SmearView
+
+if TYPE_CHECKING:
+    from tablegames.variants.smear.arrays import SmearArrays
 
 __all__ = ["MAX_BID", "MIN_BID", "Smear"]
 
@@ -238,6 +241,23 @@ class Smear(PitchGame):
         if found is None:
             found = _OBSERVATIONS[target] = SmearObservation(target)
         return found
+
+    @classmethod
+    def array_game(cls, options: Any, *, max_steps: int | None = None) -> SmearArrays:
+        """Smear as batched arrays (:class:`~tablegames.variants.smear.arrays.SmearArrays`), for the ``jax`` extra.
+
+        ``options`` is a :class:`~tablegames.variants.smear.options.SmearOptions` or a mapping
+        of options; ``max_steps`` a step limit (``None``: none). JAX is imported here, on the
+        first call, never by ``import tablegames``.
+
+        Raises:
+            InvalidOptionsError: for options Smear does not have.
+            ImportError: if JAX is not installed (``pip install 'tablegames[jax]'``).
+
+        """
+        from tablegames.variants.smear.arrays import SmearArrays  # noqa: PLC0415  (JAX only when asked for)
+
+        return SmearArrays(build_options(SmearOptions, {} if options is None else options), max_steps=max_steps)
 
     @classmethod
     def action_of(cls, event: Event) -> tuple[int, Action] | None:

@@ -1,0 +1,151 @@
+"""Four Point Smear's array game (JAX) against the reference engine's random play, in one run.
+
+A measurement, not a test: nothing here passes or fails. For each batch size it measures
+
+* the reference: :func:`bench.smear_matches` (``benchmarks/bench.py``), random matches on the
+  object engine with the random bot's cautious bidding, decisions a second;
+* the array game: the same policy (a pass 60% of the time where bids are offered, else the
+  lowest bid; otherwise a uniformly random legal id) drawn in JAX, ``step`` vmapped over the
+  batch and run 64 steps to a compiled call, a finished match replaced by a new one; ids a
+  second counted over the matches still playing;
+* the same with ``observe`` for the player to move at every step;
+
+and prints each as a ratio to the reference measured in the same round, the median over the
+rounds, the seconds that compiling ``step`` took, and the device JAX used. It needs only
+``src/`` on ``PYTHONPATH``, attrs, cattrs, NumPy and JAX, and runs unchanged on a GPU::
+
+    PYTHONPATH=src python benchmarks/jax_speed.py [--batch 1024 4096] [--seconds 3] [--rounds 3]
+
+Under ``seen_undealt`` above 1 a discard is one decision of the reference and several ids of
+the array game (one card each), so the ratio there counts ids against actions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+
+from tablegames.jax import ArrayGame, make
+
+_CHUNK = 64
+"""Steps per compiled call."""
+
+
+def _reference() -> Callable[..., dict[str, float]]:
+    """``smear_matches`` of ``benchmarks/bench.py``, the reference's random-play measurement."""
+    spec = importlib.util.spec_from_file_location("bench", Path(__file__).with_name("bench.py"))
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    found: Callable[..., dict[str, float]] = module.smear_matches
+    return found
+
+
+def _choose(draws: jax.Array, mask: jax.Array) -> jax.Array:
+    """A random legal id from two uniform ``draws``; in the bidding a pass 60% of the time, else the lowest bid."""
+    count = jnp.sum(mask)
+    pick = jnp.argmax(jnp.cumsum(mask) > jnp.floor(draws[0] * count)).astype(jnp.int32)
+    lowest_bid = jnp.argmax(mask[1:4]).astype(jnp.int32) + 1
+    bidding = mask[0] & jnp.any(mask[1:4])
+    return jnp.where(bidding, jnp.where(draws[1] < 0.6, 0, lowest_bid), pick)
+
+
+Runner = Callable[[Any, jax.Array], tuple[Any, jax.Array, jax.Array]]
+
+
+def _runner(game: ArrayGame, batch: int, *, observe: bool) -> Runner:
+    """A compiled call that takes ``_CHUNK`` random steps of every match, then replaces the finished ones.
+
+    A finished match stands still (its steps change nothing and are not counted) until the end
+    of the call: a new deal for every match at every step would cost a second deal a step.
+    """
+    step = jax.vmap(game.step)
+    init = jax.vmap(game.init)
+    choose = jax.vmap(_choose)
+    look = jax.vmap(game.observe)
+
+    def one(carry: tuple[Any, jax.Array, jax.Array], key: jax.Array) -> tuple[tuple[Any, jax.Array, jax.Array], None]:
+        state, done, seen = carry
+        ids = choose(jax.random.uniform(key, (batch, 2)), state.legal_action_mask)
+        playing = ~(state.terminated | state.truncated)
+        state = step(state, ids)
+        if observe:
+            seen = seen + jnp.sum(look(state, jnp.maximum(state.current_player, 0)))
+        return (state, done + jnp.sum(playing), seen), None
+
+    def run(state: Any, key: jax.Array) -> tuple[Any, jax.Array, jax.Array]:
+        key, new = jax.random.split(key)
+        (state, done, seen), _ = jax.lax.scan(one, (state, jnp.int32(0), jnp.float32(0)), jax.random.split(key, _CHUNK))
+        ended = state.terminated | state.truncated
+        fresh = init(jax.random.split(new, batch))
+        state = jax.tree_util.tree_map(
+            lambda n, o: jnp.where(ended.reshape(ended.shape + (1,) * (o.ndim - 1)), n, o), fresh, state
+        )
+        return state, done, seen
+
+    return jax.jit(run)
+
+
+def _rate(run: Runner, state: Any, seconds: float) -> float:
+    """Ids a second over about ``seconds`` of compiled calls."""
+    key = jax.random.PRNGKey(1)
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        key, sub = jax.random.split(key)
+        state, count, _ = run(state, sub)
+        done += int(count)  # waits for the call
+    return done / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--batch", type=int, nargs="+", default=[1024], help="batch sizes (default 1024)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds; the table gives medians")
+    parser.add_argument("--options", type=json.loads, default={}, help="Smear options as JSON: '{\"seen_undealt\": 2}'")
+    args = parser.parse_args()
+    print(f"jax {jax.__version__}, devices {jax.devices()}, default backend {jax.default_backend()}")
+    game = make("four-point-smear", **args.options)
+    smear_matches = _reference()
+
+    timer = time.perf_counter()
+    compiled = jax.jit(game.step).lower(game.init(jax.random.PRNGKey(0)), jnp.int32(0)).compile()
+    print(f"compiling step (one state): {time.perf_counter() - timer:.2f} s")
+    del compiled
+
+    for batch in args.batch:
+        states = jax.jit(jax.vmap(game.init))(jax.random.split(jax.random.PRNGKey(0), batch))
+        runners = {}
+        for observe in (False, True):
+            timer = time.perf_counter()
+            runners[observe] = _runner(game, batch, observe=observe)
+            int(runners[observe](states, jax.random.PRNGKey(0))[1])  # compiles, and waits for it
+            what = "step and observe" if observe else "step"
+            print(f"batch {batch}: compiling {_CHUNK} steps of {what}: {time.perf_counter() - timer:.2f} s")
+        rates: dict[str, list[float]] = {"reference": [], "arrays": [], "arrays + observe": []}
+        for _ in range(args.rounds):
+            rates["reference"].append(smear_matches(args.seconds, **args.options)["decisions_per_s"])
+            rates["arrays"].append(_rate(runners[False], states, args.seconds))
+            rates["arrays + observe"].append(_rate(runners[True], states, args.seconds))
+        ratios = {
+            name: statistics.median(r / ref for r, ref in zip(values, rates["reference"], strict=True))
+            for name, values in rates.items()
+        }
+        print(f"\nfour-point-smear {args.options or ''} batch {batch}, {args.rounds} rounds of {args.seconds:g} s")
+        print(f"{'':20} {'decisions/s':>14} {'x reference':>12}")
+        for name, values in rates.items():
+            print(f"{name:20} {statistics.median(values):14,.0f} {ratios[name]:11.1f}x")
+
+
+if __name__ == "__main__":
+    main()

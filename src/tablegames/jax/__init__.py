@@ -1,0 +1,29 @@
+"""The built-in games as batched array programs in JAX (the ``jax`` extra).
+
+* :func:`make`: a variant's array game by name (:class:`~tablegames.jax.protocol.ArrayGame`):
+  ``init``, ``step`` and ``observe``, pure functions of fixed-shape arrays that
+  ``jax.jit`` and ``jax.vmap`` accept.
+* :func:`from_game`: any reference position as an array state.
+* :func:`lockstep`: the array game and the reference engine take the same random ids over
+  whole matches, compared at every step.
+
+A variant takes part by providing the ``array_game`` classmethod
+(:class:`~tablegames.jax.protocol.ProvidesArrayGame`); today Four Point Smear does. Nothing in
+the core imports this package, and ``import tablegames`` never imports JAX.
+"""
+
+from tablegames.jax.games import array_game, from_game, key_of, make
+from tablegames.jax.lockstep import LockstepReport, lockstep
+from tablegames.jax.protocol import ArrayGame, ArrayState, ProvidesArrayGame
+
+__all__ = [
+    "ArrayGame",
+    "ArrayState",
+    "LockstepReport",
+    "ProvidesArrayGame",
+    "array_game",
+    "from_game",
+    "key_of",
+    "lockstep",
+    "make",
+]

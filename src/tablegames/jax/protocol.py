@@ -1,0 +1,134 @@
+"""The array-game capability: what a variant provides to be stepped as arrays, and what it gives.
+
+A variant takes part by a classmethod on its :class:`~tablegames.core.game.Game` subclass,
+
+.. code-block:: python
+
+    @classmethod
+    def array_game(cls, options, *, max_steps=None):
+        from my_variant.arrays import MyArrays  # the only module that imports JAX, imported here
+        return MyArrays(build_options(MyOptions, options), max_steps=max_steps)
+
+returning an object with the :class:`ArrayGame` methods (or ``None`` for options it cannot
+play as arrays). Nothing else is needed: :func:`tablegames.jax.make`,
+:func:`tablegames.jax.from_game` and :func:`tablegames.jax.lockstep` find it through
+:class:`ProvidesArrayGame`. The variant's module imports JAX only inside the classmethod, so
+``import tablegames`` never imports JAX.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import jax
+
+from tablegames.core.game import Game
+
+__all__ = ["ArrayGame", "ArrayState", "ProvidesArrayGame"]
+
+
+class ArrayState(Protocol):
+    """The fields every array game's state has (a JAX pytree; batched states have a leading axis)."""
+
+    @property
+    def current_player(self) -> jax.Array:
+        """The seat to act, ``-1`` once the match is over (``int32``)."""
+        ...  # pragma: no cover
+
+    @property
+    def legal_action_mask(self) -> jax.Array:
+        """The ids that may come next, in the numbering of the variant's ``action_ids`` (``bool[num_actions]``)."""
+        ...  # pragma: no cover
+
+    @property
+    def scores(self) -> jax.Array:
+        """Each side's score, as :attr:`Game.scores <tablegames.core.game.Game.scores>` (``int32[sides]``)."""
+        ...  # pragma: no cover
+
+    @property
+    def terminated(self) -> jax.Array:
+        """The match is over (``bool``)."""
+        ...  # pragma: no cover
+
+    @property
+    def truncated(self) -> jax.Array:
+        """The step limit was reached first (``bool``)."""
+        ...  # pragma: no cover
+
+    @property
+    def rewards(self) -> jax.Array:
+        """Each seat's reward for the last step (+1 or -1 at the match's end) (``float32[num_players]``)."""
+        ...  # pragma: no cover
+
+    @property
+    def chosen(self) -> jax.Array:
+        """The ids chosen so far of an action chosen in parts (all false otherwise) (``bool[num_actions]``)."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class ArrayGame(Protocol):
+    """A variant's matches as pure functions of fixed-shape arrays, held equal to the reference engine.
+
+    :meth:`init` and :meth:`step` accept ``jax.jit`` and ``jax.vmap``; one id is one
+    step (an action chosen in parts takes one step per part, as the environments of
+    :mod:`tablegames.rl` step it), and a state plays the whole match, each deal drawn from its
+    key. :meth:`observe` writes what the variant's
+    :meth:`~tablegames.core.game.Game.observation_spec` writes for that seat.
+    """
+
+    @property
+    def name(self) -> str:
+        """The variant's registered name."""
+        ...  # pragma: no cover
+
+    @property
+    def num_players(self) -> int:
+        """How many seats."""
+        ...  # pragma: no cover
+
+    @property
+    def num_actions(self) -> int:
+        """How many ids (the size of the variant's ``action_ids``)."""
+        ...  # pragma: no cover
+
+    @property
+    def observation_size(self) -> int:
+        """The length of :meth:`observe` (the size of the variant's ``observation_spec``)."""
+        ...  # pragma: no cover
+
+    def init(self, key: jax.Array) -> Any:
+        """A new match drawn from ``key`` (an :class:`ArrayState`)."""
+        ...  # pragma: no cover
+
+    def step(self, state: Any, action: jax.Array | int) -> Any:
+        """The state after the seat to act gives the id ``action``, every automatic step included."""
+        ...  # pragma: no cover
+
+    def observe(self, state: Any, seat: jax.Array | int) -> jax.Array:
+        """What the variant's observation spec writes for ``seat`` (``float32[observation_size]``)."""
+        ...  # pragma: no cover
+
+    def from_game(self, game: Any, *, key: jax.Array) -> Any:
+        """The state of the reference position ``game``; later deals are drawn from ``key``."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class ProvidesArrayGame(Protocol):
+    """A variant class that offers an array game: the ``array_game`` classmethod.
+
+    ``array_game(options, *, max_steps=None)`` takes the options (the variant's options
+    class, or a mapping of them) and a step limit, and returns an :class:`ArrayGame`, or
+    ``None`` where it has none for those options.
+    """
+
+    def array_game(self, options: Any, *, max_steps: int | None = None) -> ArrayGame | None:
+        """The variant's array game for ``options``, or ``None``."""
+        ...  # pragma: no cover
+
+
+def provider(variant: type[Game]) -> ProvidesArrayGame | None:
+    """``variant`` as a :class:`ProvidesArrayGame`, or ``None`` if it offers no array game."""
+    found: object = variant
+    return found if isinstance(found, ProvidesArrayGame) else None
