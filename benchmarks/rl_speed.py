@@ -36,6 +36,9 @@ from tablegames.rl.gymnasium import TableGamesEnv, vector_env
 from tablegames.rl.pettingzoo import env, raw_env
 
 CASES: list[tuple[str, dict[str, Any]]] = [("american-sniff", {"players": 2}), ("four-point-smear", {})]
+SETTINGS: dict[str, Any] = {"episode": "match", "reward": "match", "max_steps": None}
+"""The environments' settings measured: whole matches, match rewards, no truncation (the same work
+whatever a variant's defaults are, so that runs years apart compare)."""
 
 
 def _timed(run: Callable[[], int], seconds: float) -> float:
@@ -98,7 +101,7 @@ def aec_rate(make: Callable[[], Any], seconds: float) -> float:
 
 def vector_event_rate(variant: str, options: dict[str, Any], seconds: float, n: int = 8) -> float:
     """Events a second logged by the games of a vector of ``n`` single-agent environments against random opponents."""
-    vector = vector_env(variant, n, opponents="random", **options)
+    vector = vector_env(variant, n, opponents="random", **SETTINGS, **options)
     observations, _ = vector.reset(seed=1)
     rng = random.Random(1)
     environments = [e.unwrapped for e in vector.envs]
@@ -152,7 +155,7 @@ def observation_us(variant: str, options: dict[str, Any], positions: int = 200) 
 
 def _pettingzoo_wrapped(variant: str, options: dict[str, Any]) -> Any:
     """raw_env in PettingZoo's three usual wrappers (what env() did before it built their checks in)."""
-    inner = raw_env(variant, **options)
+    inner = raw_env(variant, **SETTINGS, **options)
     return wrappers.OrderEnforcingWrapper(
         wrappers.AssertOutOfBoundsWrapper(wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1))
     )
@@ -177,8 +180,8 @@ def main() -> None:
     print(f"{'variant':18} {'measure':40} {'rate':>12} {'ratio':>7}")
     for variant, options in CASES:
         aecs: list[tuple[str, Callable[[], Any]]] = [
-            ("PettingZoo raw_env (steps/s)", partial(raw_env, variant, **options)),
-            ("PettingZoo env() (steps/s)", partial(env, variant, **options)),
+            ("PettingZoo raw_env (steps/s)", partial(raw_env, variant, **SETTINGS, **options)),
+            ("PettingZoo env() (steps/s)", partial(env, variant, **SETTINGS, **options)),
             ("raw_env in PettingZoo's wrappers (steps/s)", partial(_pettingzoo_wrapped, variant, options)),
         ]
         rates: dict[str, list[float]] = {}

@@ -70,7 +70,9 @@ def _play_out(aec: Any, rng: random.Random, limit: int = 20_000) -> dict[str, fl
 
 @pytest.mark.parametrize("variant", ["american-sniff", "four-point-smear"])
 def test_match_rewards_are_one_to_the_winners_and_minus_one_to_the_others(variant: str) -> None:
-    aec = env(variant, target=5) if variant == "american-sniff" else env(variant, target=3)
+    """Whole-match episodes with match rewards: +1 to each seat of the winning side, -1 to the others."""
+    settings: dict[str, Any] = {"episode": "match", "reward": "match"}
+    aec = env(variant, target=5, **settings) if variant == "american-sniff" else env(variant, target=3, **settings)
     aec.reset(seed=11)
     totals = _play_out(aec, random.Random(11))
     game = aec.unwrapped.game
@@ -373,6 +375,12 @@ def test_the_vector_environment_equals_gymnasiums_sync_vector_env_with_same_step
             for ended in np.flatnonzero(i2["_final_obs"]):
                 for key in ("observation", "action_mask"):
                     assert np.array_equal(i1["final_obs"][ended][key], i2["final_obs"][ended][key])
+            f1, f2 = i1["final_info"], i2["final_info"]  # the ended episodes' seeds, scores and logs
+            assert sorted(f1) == sorted(f2) and np.array_equal(i1["_final_info"], i2["_final_info"])
+            for key in sorted(f2):
+                if key != "log":
+                    assert np.array_equal(f1[key], f2[key]), key
+            assert all(f1["log"][e] == f2["log"][e] for e in np.flatnonzero(i2["_final_obs"]))
         else:
             assert "final_obs" not in i1
         if "illegal" in i2:
@@ -410,7 +418,7 @@ def test_each_steps_rewards_are_that_steps_alone(variant: str, reward: str) -> N
     """After every step, ``rewards`` holds what that step gave (the margin's change over the target, or
     the match's +1/-1 at its end) and 0 elsewhere: nothing carries over from an earlier step."""
     options: dict[str, Any] = {"players": 2, "target": 25} if variant == "american-sniff" else {"target": 3}
-    aec = raw_env(variant, reward=reward, **options)
+    aec = raw_env(variant, episode="match", reward=reward, **options)
     aec.reset(seed=3)
     rng = random.Random(3)
 

@@ -107,7 +107,9 @@ def test_hand_episode_returns_the_hands_margin() -> None:
 
 
 def test_max_moves_ends_without_a_winner() -> None:
-    state = _play_random(load_game("four-point-smear", max_moves=30, seed=1).new_initial_state(), random.Random(0))
+    state = _play_random(
+        load_game("four-point-smear", episode="match", max_moves=30, seed=1).new_initial_state(), random.Random(0)
+    )
     assert state.move_number() == 30
     assert not state.tablegames_game.is_over
     assert state.returns() == [0.0] * 4
@@ -333,3 +335,39 @@ def test_serialized_state_goes_on_as_the_original() -> None:
         state.apply_action(first.choice(state.legal_actions()))
         copy.apply_action(second.choice(copy.legal_actions()))
     assert copy.is_terminal() and copy.returns() == state.returns()
+
+
+def test_states_and_games_pickle_and_deserialize() -> None:
+    """pickle round-trips a game (its stream of match seeds too) and a state (history and match); so does
+    OpenSpiel's own serialize/deserialize_state."""
+    import pickle
+
+    game = load_game("four-point-smear", seen_undealt=2, seed=3)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply_action(rng.choice(state.legal_actions()))
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.legal_actions() == state.legal_actions()
+    assert again.observation_tensor(0) == state.observation_tensor(0)
+    assert str(game.deserialize_state(state.serialize())) == str(state)
+    copy = pickle.loads(pickle.dumps(game))
+    first, other = game.new_initial_state(), copy.new_initial_state()
+    assert first.information_state_string(0) == other.information_state_string(0)
+
+
+def test_the_information_state_tensor_is_refused_not_empty() -> None:
+    """No information-state tensor is provided: asking for one raises instead of answering []."""
+    game = load_game("american-sniff", players=2, seed=1)
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(NotImplementedError, match="observation_tensor"):
+        game.new_initial_state().information_state_tensor(0)
+
+
+def test_the_default_episode_and_length_are_the_variants() -> None:
+    """Without settings, a Smear game is one hand long (its random matches do not end) and Sniff's a match."""
+    smear = load_game("four-point-smear", seed=2)
+    assert smear.episode == "hand" and smear.max_game_length() == smear.max_moves < 1000
+    sniff = load_game("american-sniff", players=2, seed=2)
+    assert sniff.episode == "match" and sniff.max_moves < 20_000

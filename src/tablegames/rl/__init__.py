@@ -1,9 +1,11 @@
 """Reinforcement learning on any variant with action ids and observation tensors (the ``rl`` extra).
 
 * :mod:`tablegames.rl.decisions`: a seat's choice as integer ids (no NumPy needed).
+* :mod:`tablegames.rl.episodes`: each variant's default episode, reward and step limit.
+* :mod:`tablegames.rl.text`: the environments' text rendering.
 * :mod:`tablegames.rl.pettingzoo`: a PettingZoo AEC environment, ``env(name, **options)``.
-* :mod:`tablegames.rl.gymnasium`: a Gymnasium single-agent environment against the library's
-  bots, and a vectorised one.
+* :mod:`tablegames.rl.gymnasium`: a Gymnasium single-agent environment against bots or
+  policies, a vectorised one, and every variant registered with Gymnasium.
 * :mod:`tablegames.rl.policy`: :class:`~tablegames.rl.policy.PolicyBot`, a trained policy as a
   bot.
 

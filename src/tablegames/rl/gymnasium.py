@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final, cast
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.observation import Observation
-from tablegames.core.registry import get_variant
+from tablegames.core.registry import get_variant, variant_names
 from tablegames.rl.decisions import (
     Decision,
     capabilities,
@@ -45,15 +45,26 @@ from tablegames.rl.decisions import (
     observation_fields,
     observation_size,
 )
+from tablegames.rl.episodes import AUTO, resolve
 from tablegames.rl.pettingzoo import check_settings, entries
+from tablegames.rl.policy import Policy, PolicyBot, policy_action
+from tablegames.rl.text import RENDER_MODES, render_text
 
-__all__ = ["TableGamesEnv", "TableGamesVectorEnv", "vector_env"]
+__all__ = [
+    "ENV_ID_FORMAT",
+    "Opponent",
+    "TableGamesEnv",
+    "TableGamesVectorEnv",
+    "env_id",
+    "register_envs",
+    "vector_env",
+]
 
 
-class _Learner:
-    """The learning seat at the table: it plays the action the environment was given."""
+class _Pending:
+    """A seat at the table that plays the action the environment chose for it (the learner's, a policy's)."""
 
-    name = "learner"
+    name = "pending"
 
     def __init__(self) -> None:
         self.pending: Action | None = None
@@ -61,26 +72,73 @@ class _Learner:
     def act(self, observation: Observation, rng: random.Random) -> Action:
         action, self.pending = self.pending, None
         if action is None:
-            raise RuntimeError("the learning seat was asked to act with no action given")
+            raise RuntimeError("a seat was asked to act with no action given")
         return action
 
 
+Opponent = str | Bot | Policy
+"""An opponent is a registered bot's name, a :class:`~tablegames.bots.base.Bot`, or a
+:data:`~tablegames.rl.policy.Policy` (any callable from the observation and the mask to an id)."""
+
+
+class _Seat:
+    """How one opponent's seat plays: ``random`` (no table needed), a ``bot`` at the table, or a ``policy``."""
+
+    __slots__ = ("bot", "policy")
+
+    def __init__(self, bot: Bot | None, policy: Policy | None) -> None:
+        self.bot = bot
+        self.policy = policy
+
+
+def _seats(opponents: Opponent | Sequence[Opponent], players: int, seat: int, settings: dict[str, Any]) -> list[_Seat]:
+    """Each seat's opponent (the learner's seat: a placeholder), from the ``opponents`` setting."""
+    single = isinstance(opponents, (str, Bot)) or callable(opponents)
+    given: list[Any] = [opponents] * players if single else list(cast(Sequence[Opponent], opponents))
+    if len(given) != players:
+        raise ValueError(f"opponents names one opponent, or one per seat ({players}), not {len(given)}")
+    seats = []
+    for s, opponent in enumerate(given):
+        if s == seat:
+            seats.append(_Seat(None, None))
+        elif isinstance(opponent, str):
+            seats.append(_Seat(None if opponent == "random" else make_bot(opponent, **settings), None))
+        elif isinstance(opponent, PolicyBot):  # seated, it reads its observation from the game, no world drawn
+            seats.append(_Seat(None, opponent.policy))
+        elif isinstance(opponent, Bot):
+            seats.append(_Seat(opponent, None))
+        elif callable(opponent):
+            seats.append(_Seat(None, opponent))
+        else:
+            raise TypeError(f"opponent {opponent!r} of seat {s} is not a bot's name, a bot or a policy")
+    return seats
+
+
 class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
-    """One seat of a variant against bots.
+    """One seat of a variant against opponents: the library's bots, any bot, or policies.
 
     Args:
         name: a registered variant with both capabilities.
         seat: the learning seat.
-        opponents: a bot name for every other seat, or one per seat (the learner's entry is
-            ignored); ``"random"`` plays a uniformly random legal action without building any
-            view, the cheapest opponent.
-        episode: ``"match"`` or ``"hand"`` (as in :mod:`tablegames.rl.pettingzoo`).
-        reward: ``"match"`` (+1/-1 at the end) or ``"hand"`` (the side's margin change, by
+        opponents: one opponent for every other seat, or one per seat (the learner's entry is
+            ignored). An opponent is a registered bot's name (``"random"`` plays a uniformly
+            random legal action without building any view, the cheapest), a
+            :class:`~tablegames.bots.base.Bot`, or a :data:`~tablegames.rl.policy.Policy`: a
+            policy (or a :class:`~tablegames.rl.policy.PolicyBot`'s) reads its own seat's
+            observation from the game directly, as the learner does. Change them between
+            episodes with :meth:`set_opponents`.
+        episode: ``"match"``, ``"hand"`` or ``"auto"`` (the variant's default, as in
+            :mod:`tablegames.rl.pettingzoo`).
+        reward: ``"match"`` (+1/-1 at the end), ``"hand"`` (the side's margin change, by
             the target, after every step, positive where it brings the side closer to winning:
-            see :func:`~tablegames.rl.decisions.hand_reward_divisor`).
-        max_steps: steps before truncation, or ``None``.
+            see :func:`~tablegames.rl.decisions.hand_reward_divisor`) or ``"auto"`` (the
+            episode's).
+        max_steps: the learner's steps before truncation, ``None`` (never) or ``"auto"`` (the
+            variant's default: :func:`~tablegames.rl.episodes.episode_defaults`).
         skip_forced: take the learner's single-id choices for it.
-        bot_settings: settings for the opponents' bots (``make_bot(name, **settings)``).
+        bot_settings: settings for the opponents' bots named (``make_bot(name, **settings)``).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` answers the learner's table as text)
+            or ``"human"`` (:meth:`render` prints it).
         options: the variant's options.
 
     Raises:
@@ -90,17 +148,17 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's own declaration
+    metadata = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012 - Gymnasium's own declaration
 
     def __init__(
         self,
         name: str,
         *,
         seat: int = 0,
-        opponents: str | Sequence[str] = "random",
-        episode: str = "match",
-        reward: str = "match",
-        max_steps: int | None = None,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        episode: str = AUTO,
+        reward: str = AUTO,
+        max_steps: int | str | None = AUTO,
         skip_forced: bool = False,
         bot_settings: dict[str, Any] | None = None,
         render_mode: str | None = None,
@@ -113,20 +171,14 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._ids, self._spec = capabilities(probe)
         if type(seat) is not int or not 0 <= seat < probe.players:
             raise ValueError(f"seat must be a seat from 0 to {probe.players - 1}, not {seat!r}")
-        names = [opponents] * probe.players if isinstance(opponents, str) else list(opponents)
-        if len(names) != probe.players:
-            raise ValueError(f"opponents names one bot, or one per seat ({probe.players}), not {len(names)}")
         self.seat = seat
-        self._names = names
         self._bot_settings = bot_settings or {}
-        # With random opponents only, no table is kept (the cheapest); with any other bot, every
-        # opponent plays through the table, so each bot's log has every event.
-        table = any(n != "random" for s, n in enumerate(names) if s != seat)
-        self._bots: list[Bot | None] = [
-            None if s == seat or (n == "random" and not table) else make_bot(n, **self._bot_settings)
-            for s, n in enumerate(names)
-        ]
-        self._episode, self._reward, self._max_steps, self._skip = episode, reward, max_steps, skip_forced
+        self._seats = _seats(opponents, probe.players, seat, self._bot_settings)
+        self._swap: list[_Seat] | None = None  # opponents to seat at the next reset
+        self._episode, self._reward, self._max_steps = resolve(
+            self.variant, probe.options, episode=episode, reward=reward, max_steps=max_steps
+        )
+        self._skip = skip_forced
         self.render_mode = render_mode
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
         self._divisor = hand_reward_divisor(self.variant, probe.options)
@@ -143,7 +195,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = spaces.Discrete(self._ids.size)
         self._game: Game = probe
         self._table: Table | None = None
-        self._learner = _Learner()
+        self._pending = [_Pending() for _ in range(probe.players)]
         self._decision: Decision | None = None
         self._rng = random.Random(0)
         self._steps = 0
@@ -152,6 +204,43 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._ended = False
         self._started = False
 
+    @property
+    def episode(self) -> str:
+        """What an episode is here, ``"match"`` or ``"hand"`` (``"auto"`` resolved)."""
+        return self._episode
+
+    @property
+    def reward(self) -> str:
+        """How rewards are given here, ``"match"`` or ``"hand"`` (``"auto"`` resolved)."""
+        return self._reward
+
+    @property
+    def max_steps(self) -> int | None:
+        """The learner's steps before truncation (``"auto"`` resolved), or ``None``."""
+        return self._max_steps
+
+    def set_opponents(self, opponents: Opponent | Sequence[Opponent]) -> None:
+        """Seat other opponents from the next :meth:`reset` on (as the ``opponents`` setting).
+
+        For leagues and self-play: a pool of earlier policies, one drawn per episode. A hand
+        episode that goes on with the match seats them at the same table.
+
+        Raises:
+            LookupError: for an unknown bot.
+            ValueError: for a wrong number of opponents.
+            TypeError: for something that is neither a name, a bot nor a policy.
+
+        """
+        self._swap = _seats(opponents, self._game.players, self.seat, self._bot_settings)
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal ids now, as booleans (what sb3-contrib's ``MaskablePPO`` asks for)."""
+        mask = np.zeros(self._ids.size, dtype=np.bool_)
+        decision = self._decision
+        if not self._ended and decision is not None:
+            mask[decision.legal_ids()] = True
+        return mask
+
     # -- Gymnasium's API --------------------------------------------------------------------
 
     def reset(
@@ -159,11 +248,17 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new match (or, for hand episodes without a seed, the match's next hand), at the learner's choice.
 
+        Unseeded, the first reset draws fresh entropy (Gymnasium's ``np_random``), and every
+        later one goes on from it; seeded, the episodes that follow are exactly reproducible.
         An episode always starts with a choice for the learner: a hand (or a match) that the
-        bots finish before the learner's first choice is passed over for the next one.
+        opponents finish before the learner's first choice is passed over for the next one.
         """
         super().reset(seed=seed)
         go_on = self._episode == "hand" and seed is None and self._started and not self._game.is_over
+        if self._swap is not None:
+            self._seats, self._swap = self._swap, None
+            if go_on:
+                self._seat_table()
         for _ in range(1000):
             if not go_on:
                 self._new_game()
@@ -172,7 +267,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             self._done = self._ended = False
             self._decision = None
             self._margin = self._margin_now()
-            self._to_learner()  # the bots' moves before the learner's first choice earn it nothing
+            self._to_learner()  # the opponents' moves before the learner's first choice earn it nothing
             self._margin = self._margin_now()
             if not self._ended:
                 observation = self._observe()
@@ -184,8 +279,20 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._rng = random.Random(game_seed)
         self._game = self.variant.create(self._options, seed=game_seed)
-        if any(b is not None for b in self._bots):
-            bots = [b if b is not None else self._learner for b in self._bots]
+        self._seat_table()
+
+    def _seat_table(self) -> None:
+        """A table for the game if a bot is seated (it keeps every seat's log), else none (the cheapest)."""
+        if any(s.bot is not None for s in self._seats):
+            # every seat plays through the table then, so each bot's log has every event
+            bots: list[Bot] = [
+                s.bot
+                if s.bot is not None
+                else self._pending[i]
+                if i == self.seat or s.policy
+                else make_bot("random", **self._bot_settings)
+                for i, s in enumerate(self._seats)
+            ]
             self._table = Table(self._game, bots, rng=self._rng)
         else:
             self._table = None
@@ -205,13 +312,24 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         info = self._info(observation)
         if illegal is not None:
             info["illegal"] = illegal
+        if terminated or truncated:
+            info.update(self._ending())
         return observation, reward, terminated, truncated, info
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``), else ``None``."""
-        if self.render_mode != "ansi":
+        """The learner's table as text: answered (``render_mode="ansi"``) or printed (``"human"``).
+
+        The text says whose turn it is, the scores, the table and what the learner's seat sees,
+        its hand included (:func:`~tablegames.rl.text.render_text`). ``None`` where
+        ``render_mode`` is ``None`` or ``"human"``.
+        """
+        if self.render_mode is None:
             return None
-        return self._game.render_table() or repr(self._game.scores)
+        text = render_text(self._game, self.seat)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     @property
     def game(self) -> Game:
@@ -248,11 +366,21 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if not self._ended and decision is not None:
             decision.write(mask, vector, self._chosen_at)
 
-    def _apply(self, action: Action) -> float:
-        """Apply the learner's action; the reward it brings."""
+    def _ending(self) -> dict[str, Any]:
+        """What the last step's info keeps of an episode that ended: its match's seed, the scores, the log.
+
+        ``"log"`` is the match's full log at the episode's end (an
+        :class:`~tablegames.core.events.EventLog`): :func:`tablegames.replay` of it is the game
+        as it stood, able to go on, and :func:`tablegames.dumps` writes it.
+        """
+        game = self._game
+        return {"seed": game.seed, "scores": np.array(game.scores, dtype=np.int64), "log": game.log()}
+
+    def _apply(self, action: Action, seat: int | None = None) -> float:
+        """Apply an action the environment chose (the learner's, or ``seat``'s policy's); the reward it brings."""
         self._decision = None
         if self._table is not None:
-            self._learner.pending = action
+            self._pending[self.seat if seat is None else seat].pending = action
             before = len(self._game.events)
             self._table.step()
             return self._settle(self._game.events[before:])
@@ -274,7 +402,10 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
                 if chosen is not None:
                     reward += self._apply(chosen)
                 continue
-            if self._table is not None and self._bots[current] is not None:
+            opponent = self._seats[current]
+            if opponent.policy is not None:
+                reward += self._apply(policy_action(opponent.policy, game), current)
+            elif self._table is not None:
                 before = len(game.events)
                 self._table.step()
                 reward += self._settle(game.events[before:])
@@ -319,6 +450,10 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
     whose episode ends is reset within the same step, the observation returned is the new
     episode's first, and the last one of the ended episode is in ``info["final_obs"]`` (an
     object array of observation dicts, ``info["_final_obs"]`` saying which rows hold one).
+    ``info["final_info"]`` is the ended episode's last info, batched as Gymnasium batches it:
+    among its keys ``seed`` (the match's seed), ``scores`` (one row per game) and ``log``
+    (an object array of the ended episodes' full logs), each with its ``_`` mask of the rows
+    that ended.
     ``info["action_mask"]`` is the batch's masks, ``info["illegal"]`` the ids refused
     (``info["_illegal"]`` where). Seeding
     ``reset(seed=s)`` seeds game ``i`` with ``s + i``, as Gymnasium does.
@@ -385,6 +520,7 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
         self._vectors.fill(0.0)
         self._masks.fill(0)
         final: np.ndarray | None = None
+        final_info: dict[str, Any] = {}
         illegal: dict[int, int] = {}
         chosen = actions.tolist() if isinstance(actions, np.ndarray) else actions  # Python ints, not NumPy scalars
         rows = self._rows
@@ -397,13 +533,19 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
                 terminated[i], truncated[i] = ended, cut
                 if final is None:
                     final = np.empty(n, dtype=object)  # as Gymnasium's: each ended row's observation dict
-                final[i] = environment._observe()
+                final[i] = last = environment._observe()
+                ended_info = environment._info(last)
+                if refused is not None:
+                    ended_info["illegal"] = refused
+                ended_info.update(environment._ending())
+                final_info = self._add_info(final_info, ended_info, i)
                 environment.reset()
             environment._write(*rows[i])
         observations, infos = self._batch()
         if final is not None:
             infos["final_obs"] = final
-            infos["_final_obs"] = terminated | truncated
+            infos["final_info"] = final_info
+            infos["_final_obs"] = infos["_final_info"] = terminated | truncated
         if illegal:
             infos["illegal"] = np.array([illegal.get(i, 0) for i in range(n)], dtype=np.int64)
             infos["_illegal"] = np.array([i in illegal for i in range(n)], dtype=np.bool_)
@@ -425,3 +567,35 @@ def vector_env(name: str, n: int, **kwargs: Any) -> TableGamesVectorEnv:
 
     """
     return TableGamesVectorEnv(name, n, **kwargs)
+
+
+ENV_ID_FORMAT: Final = "tablegames/{name}-v0"
+"""How every variant's Gymnasium id is spelled, ``tablegames/american-sniff-v0`` for example."""
+
+
+def env_id(name: str) -> str:
+    """Variant ``name``'s Gymnasium id (:data:`ENV_ID_FORMAT`)."""
+    return ENV_ID_FORMAT.format(name=name)
+
+
+def register_envs() -> list[str]:
+    """Register every variant with Gymnasium (once each); the ids, in the order of the variants' names.
+
+    ``gymnasium.make(env_id(name), **settings)`` then builds the variant's
+    :class:`TableGamesEnv`. Importing this module calls it: ``import tablegames.rl.gymnasium``, then
+    ``gymnasium.make("tablegames/american-sniff-v0", players=2)``, or
+    ``gymnasium.make("tablegames.rl.gymnasium:tablegames/american-sniff-v0")``, which imports
+    it. Call it again after installing a variant in the same process. A variant without the
+    two capabilities is registered too, and ``make`` raises its
+    :class:`~tablegames.rl.decisions.MissingCapability`.
+    """
+    ids = []
+    for name in variant_names():
+        key = env_id(name)
+        if key not in gymnasium.registry:
+            gymnasium.register(id=key, entry_point=f"{__name__}:TableGamesEnv", kwargs={"name": name})
+        ids.append(key)
+    return ids
+
+
+register_envs()

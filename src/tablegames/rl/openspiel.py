@@ -126,6 +126,7 @@ from tablegames.core.events import Event
 from tablegames.core.game import Game
 from tablegames.core.options import IntOption
 from tablegames.core.registry import get_variant
+from tablegames.core.rng import fresh_seed
 from tablegames.rl.decisions import (
     Decision,
     capabilities,
@@ -134,9 +135,11 @@ from tablegames.rl.decisions import (
     observation_fields,
     observation_size,
 )
+from tablegames.rl.episodes import AUTO, resolve
 
 __all__ = [
     "EPISODES",
+    "FRESH_SEED",
     "MAX_MOVES",
     "PREFIX",
     "TablegamesGame",
@@ -151,9 +154,13 @@ __all__ = [
 PREFIX: Final = "python_tablegames_"
 """How the OpenSpiel name of every variant begins."""
 EPISODES: Final = ("match", "hand")
-"""What an episode may be (the ``episode`` parameter)."""
-MAX_MOVES: Final = 20_000
-"""The default ``max_moves``: moves (ids) after which a state is terminal with no winner."""
+"""What an episode may be (the ``episode`` parameter, beside ``"auto"``: the variant's default)."""
+MAX_MOVES: Final = 0
+"""The default ``max_moves``, which stands for the variant's default step limit
+(:func:`~tablegames.rl.episodes.episode_defaults`): moves (ids) after which a state is terminal
+with no winner."""
+FRESH_SEED: Final = -1
+"""The default ``seed``: each game object draws its matches' seeds from fresh entropy."""
 
 _SETTINGS: Final = ("seed", "episode", "max_moves")
 _TERMINAL: Final = int(pyspiel.PlayerId.TERMINAL)
@@ -173,14 +180,17 @@ def short_name(name: str) -> str:
 def register(name: str, **options: Any) -> str:
     """Register variant ``name`` as an OpenSpiel game and return its short name.
 
-    Its parameters are the settings ``seed`` (an int, ``0``: the seed the matches' seeds are
-    drawn from), ``episode`` (``"match"`` or ``"hand"``) and ``max_moves`` (an int,
-    :data:`MAX_MOVES`), and the variant's options whose defaults are plain values (an int, a
-    bool, a float or a string). ``options`` sets the parameters' defaults. An int option whose
-    default the variant derives from others (Sniff's ``target``, from ``players``) is a
-    parameter too, whose default is one below the smallest value it allows (``0`` for Sniff's
-    ``target``): that value stands for "the variant's default", derived for each game. Other
-    options with derived defaults are parameters only if given here.
+    Its parameters are the settings ``seed`` (an int: the seed the matches' seeds are drawn
+    from; :data:`FRESH_SEED`, the default, draws it from fresh entropy), ``episode``
+    (``"match"``, ``"hand"`` or ``"auto"``, the default: the variant's,
+    :func:`~tablegames.rl.episodes.episode_defaults`) and ``max_moves`` (a positive int, or
+    :data:`MAX_MOVES`, the default: the variant's step limit for the episode), and the
+    variant's options whose defaults are plain values (an int, a bool, a float or a string).
+    ``options`` sets the parameters' defaults. An int option whose default the variant
+    derives from others (Sniff's ``target``, from ``players``) is a parameter too, whose
+    default is one below the smallest value it allows (``0`` for Sniff's ``target``): that
+    value stands for "the variant's default", derived for each game. Other options with
+    derived defaults are parameters only if given here.
 
     Registering the same name again with the same defaults does nothing.
 
@@ -239,7 +249,7 @@ def resampler(seed: int) -> Callable[[TablegamesState, int], TablegamesState]:
 
 
 def _defaults(variant: type[Game], options: Mapping[str, Any]) -> dict[str, Any]:
-    settings: dict[str, Any] = {"seed": 0, "episode": "match", "max_moves": MAX_MOVES}
+    settings: dict[str, Any] = {"seed": FRESH_SEED, "episode": AUTO, "max_moves": MAX_MOVES}
     fields = {f.name: f for f in attrs.fields(variant.options_class)}
     clash = set(fields) & set(_SETTINGS)
     if clash:
@@ -277,16 +287,22 @@ def _derived(variant: type[Game]) -> dict[str, int]:
 
 
 def _split(variant: type[Game], params: Mapping[str, Any]) -> tuple[dict[str, Any], int, str, int]:
+    """The variant's options, the seed, the episode and the step limit, ``"auto"`` and ``0`` resolved."""
     derived = _derived(variant)
     options = {k: v for k, v in params.items() if k not in _SETTINGS and not (k in derived and v == derived[k])}
     seed, episode, max_moves = params["seed"], params["episode"], params["max_moves"]
     if type(seed) is not int:
         raise ValueError(f"seed must be an int, not {seed!r}")
-    if episode not in EPISODES:
-        raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
-    if type(max_moves) is not int or max_moves < 1:
-        raise ValueError(f"max_moves must be a positive int, not {max_moves!r}")
-    return options, seed, episode, max_moves
+    if episode != AUTO and episode not in EPISODES:
+        raise ValueError(f"episode must be one of {EPISODES} or {AUTO!r}, not {episode!r}")
+    if type(max_moves) is not int or max_moves < 0:
+        raise ValueError(
+            f"max_moves must be a positive int, or {MAX_MOVES} for the variant's default, not {max_moves!r}"
+        )
+    probe = variant.create(options, seed=0)
+    episode, _reward, limit = resolve(variant, probe.options, episode=episode, reward=AUTO, max_steps=max_moves or AUTO)
+    assert limit is not None
+    return options, seed, episode, limit
 
 
 def _game_info(variant: type[Game], params: Mapping[str, Any]) -> tuple[pyspiel.GameInfo, bool]:
@@ -369,8 +385,19 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
         self.target = hand_reward_divisor(self.variant, probe.options)
         """What a hand's margin is divided by (:func:`~tablegames.rl.decisions.hand_reward_divisor`: the
         declared target score, or a default where there is none, negative where the lowest score wins)."""
-        self._seeds = random.Random(seed)
+        self.seed = fresh_seed() if seed == FRESH_SEED else seed
+        """The seed the matches' seeds are drawn from (fresh entropy where the ``seed`` parameter is -1)."""
+        self._seeds = random.Random(self.seed)
         self._observer: TablegamesObserver | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its variant, its parameters and where its stream of match seeds stands.
+
+        OpenSpiel's own pickling of a game asks for the C++ RNG's state, which a Python game
+        has not (``GetRNGState unimplemented``); this one needs none.
+        """
+        params = {**self.get_parameters(), "seed": self.seed}
+        return (_unpickled_game, (self.variant_name, params, self._seeds.getstate()))
 
     def next_seed(self) -> int:
         """The seed of the next fresh match (each fresh initial state takes one)."""
@@ -409,6 +436,21 @@ class TablegamesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel is untyped
     def observation_tensor_size(self) -> int:
         """The observation's length."""
         return self.observation_tensor_shape()[0]
+
+
+def _unpickled_game(name: str, params: dict[str, Any], seeds: Any) -> TablegamesGame:
+    """The game :meth:`TablegamesGame.__reduce__` pickled (registering its variant if need be)."""
+    if short_name(name) not in _registered:
+        register(name)
+    game: TablegamesGame = pyspiel.load_game(short_name(name), params)
+    game._seeds.setstate(seeds)
+    return game
+
+
+def _unpickled_state(game: TablegamesGame, text: str) -> TablegamesState:
+    """The state :meth:`TablegamesState.__reduce__` pickled."""
+    state: TablegamesState = game.deserialize_state(text)
+    return state
 
 
 class _Match:
@@ -576,6 +618,30 @@ class TablegamesState(pyspiel.State):  # type: ignore[misc]  # pyspiel is untype
             return [(now[game.side_of(s)] - match.margins[game.side_of(s)]) / owner.target for s in range(players)]
         winner = game.winner
         return [1.0 if game.side_of(s) == winner else -1.0 for s in range(players)]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and OpenSpiel's own serialization of it (history included).
+
+        So ``pickle`` and ``pyspiel``'s ``serialize``/``deserialize_state`` both round-trip a
+        state; ``pyspiel.serialize_game_and_state`` does not (it asks for the C++ RNG's state).
+        """
+        return (_unpickled_state, (self.get_game(), self.serialize()))
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """Not provided: raises (the game's type says ``provides_information_state_tensor`` is false).
+
+        The information state is a string (``information_state_string``); train on the
+        observation tensor (:meth:`observation_tensor`), as OpenSpiel's ``rl_environment``
+        does for such games.
+
+        Raises:
+            NotImplementedError: always.
+
+        """
+        raise NotImplementedError(
+            "tablegames games provide no information-state tensor: use observation_tensor(), "
+            "or information_state_string() for the perfect-recall information state"
+        )
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TablegamesState:
         """A state ``player_id`` cannot tell from this one, the hidden pieces drawn at random.

@@ -20,17 +20,21 @@ are the game's own.
 
 Settings, beside the variant's options:
 
-* ``episode``: ``"match"`` (the default: a whole match, hand after hand) or ``"hand"`` (one
-  hand; the next :meth:`~raw_env.reset` without a seed goes on with the match's next hand, a
-  new match once it is over).
+* ``episode``: ``"match"`` (a whole match, hand after hand) or ``"hand"`` (one hand; the next
+  :meth:`~raw_env.reset` without a seed goes on with the match's next hand, a new match once it
+  is over). The default, ``"auto"``, is the variant's own: a match where random play ends one,
+  else a hand (:func:`~tablegames.rl.episodes.episode_defaults`).
 * ``reward``: ``"match"`` (``+1`` to each seat of the winning side and ``-1`` to the others,
   when the match ends) or ``"hand"`` (after every step, the change in the seat's side's margin,
   its score less the mean of the other sides', divided by the target score: the rewards of a
   hand add up to its margin). The divisor is
   :func:`~tablegames.rl.decisions.hand_reward_divisor`: the variant's declared target score (a
   documented default where it has none), negated where the lowest score wins, so a reward is
-  positive when it brings the side closer to winning.
-* ``max_steps``: truncation after this many steps of an episode (``None``: never).
+  positive when it brings the side closer to winning. The default, ``"auto"``, follows the
+  episode.
+* ``max_steps``: truncation after this many steps of an episode, every agent's (``None``:
+  never). The default, ``"auto"``, is four times the longest episode of eight random matches
+  (:func:`~tablegames.rl.episodes.episode_defaults`), so every episode ends.
 * ``skip_forced``: whether a choice with a single legal id is taken for the agent (about a
   third of all decisions in these games), so agents see only real choices.
 """
@@ -49,6 +53,8 @@ from tablegames.bots.worlds import deal_event_class
 from tablegames.core.capabilities import FloatBuffer
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
+from tablegames.core.rng import fresh_seed
+from tablegames.rl import episodes
 from tablegames.rl.decisions import (
     Decision,
     capabilities,
@@ -58,16 +64,18 @@ from tablegames.rl.decisions import (
     observation_fields,
     observation_size,
 )
+from tablegames.rl.episodes import AUTO, resolve
+from tablegames.rl.text import RENDER_MODES, render_text
 
 __all__ = ["EPISODES", "REWARDS", "check_settings", "entries", "env", "raw_env"]
 
 _FLOAT32: Final = np.float32
 _INT8: Final = np.int8
 
-EPISODES: Final = ("match", "hand")
-"""What an episode may be."""
-REWARDS: Final = ("match", "hand")
-"""How rewards may be given."""
+EPISODES: Final = episodes.EPISODES
+"""What an episode may be (beside ``"auto"``), as :data:`tablegames.rl.episodes.EPISODES`."""
+REWARDS: Final = episodes.REWARDS
+"""How rewards may be given (beside ``"auto"``), as :data:`tablegames.rl.episodes.REWARDS`."""
 
 
 def entries(array: np.ndarray) -> FloatBuffer:
@@ -79,21 +87,21 @@ def entries(array: np.ndarray) -> FloatBuffer:
     return cast(FloatBuffer, memoryview(array))  # type: ignore[arg-type]  # NumPy's stubs declare no buffer
 
 
-def check_settings(*, episode: str, reward: str, max_steps: int | None, render_mode: str | None) -> None:
+def check_settings(*, episode: str, reward: str, max_steps: int | str | None, render_mode: str | None) -> None:
     """Check the environments' settings (see the module), beside the variant's options.
 
     Raises:
         ValueError: naming the first bad setting.
 
     """
-    if episode not in EPISODES:
-        raise ValueError(f"episode must be one of {EPISODES}, not {episode!r}")
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
-    if max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-        raise ValueError(f"max_steps must be a positive int or None, not {max_steps!r}")
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+    if episode != AUTO and episode not in EPISODES:
+        raise ValueError(f"episode must be one of {EPISODES} or {AUTO!r}, not {episode!r}")
+    if reward != AUTO and reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS} or {AUTO!r}, not {reward!r}")
+    if max_steps != AUTO and max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise ValueError(f"max_steps must be a positive int, None or {AUTO!r}, not {max_steps!r}")
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
 
 
 def env(name: str, **kwargs: Any) -> raw_env:
@@ -118,11 +126,12 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
     Args:
         name: a registered variant with :meth:`~tablegames.core.game.Game.action_ids` and
             :meth:`~tablegames.core.game.Game.observation_spec`.
-        episode: ``"match"`` or ``"hand"``.
-        reward: ``"match"`` or ``"hand"``.
-        max_steps: steps before truncation, or ``None``.
+        episode: ``"match"``, ``"hand"`` or ``"auto"`` (the variant's default).
+        reward: ``"match"``, ``"hand"`` or ``"auto"`` (the episode's).
+        max_steps: steps before truncation, ``None`` (never) or ``"auto"`` (the variant's default).
         skip_forced: take single-id choices for the agents.
-        render_mode: ``None`` or ``"ansi"`` (the table as text).
+        render_mode: ``None``, ``"ansi"`` (:meth:`render` answers the current agent's table as
+            text) or ``"human"`` (:meth:`render` prints it).
         options: the variant's options.
 
     Raises:
@@ -132,15 +141,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
 
     """
 
-    metadata: Mapping[str, Any] = {"render_modes": ["ansi"], "name": "tablegames", "is_parallelizable": False}
+    metadata: Mapping[str, Any] = {"render_modes": list(RENDER_MODES), "name": "tablegames", "is_parallelizable": False}
 
     def __init__(
         self,
         name: str,
         *,
-        episode: str = "match",
-        reward: str = "match",
-        max_steps: int | None = None,
+        episode: str = AUTO,
+        reward: str = AUTO,
+        max_steps: int | str | None = AUTO,
         skip_forced: bool = False,
         render_mode: str | None = None,
         **options: Any,
@@ -148,17 +157,21 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         super().__init__()
         check_settings(episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode)
         self.variant = get_variant(name)
+        probe = self.variant.create(options, seed=0)
+        episode, reward, limit = resolve(
+            self.variant, probe.options, episode=episode, reward=reward, max_steps=max_steps
+        )
         self.episode = episode
         """What an episode is (``"match"`` or ``"hand"``)."""
         self.reward = reward
         """How rewards are given (``"match"`` or ``"hand"``)."""
-        self.max_steps = max_steps
+        self.max_steps = limit
         """Steps before truncation, or ``None``."""
+        self._limit = limit if limit is not None else 2**63
         self.skip_forced = skip_forced
         """Whether single-id choices are taken for the agents."""
         self.render_mode = render_mode
         self._options = options
-        probe = self.variant.create(options, seed=0)
         self._ids, self._spec = capabilities(probe)
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
         self._divisor = hand_reward_divisor(self.variant, probe.options)
@@ -181,7 +194,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         }
         self.action_spaces = {a: spaces.Discrete(self._ids.size) for a in self.possible_agents}
         self._game: Game = probe
-        self._seed = 0
+        self._seed: int | None = None  # the last match's seed; None until the first reset
         self._observed: dict[str, tuple[int, dict[str, np.ndarray]]] = {}
         self._decision: Decision | None = None
         self._rewarded = False  # whether self.rewards holds a reward not 0 (reset at the next step)
@@ -199,10 +212,18 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new episode: a new match from ``seed``, or (hand episodes) the match's next hand."""
+        """A new episode: a new match from ``seed``, or (hand episodes) the match's next hand.
+
+        Without a seed, the new match's seed is the last one's plus one, or, at the first
+        reset, fresh entropy (:func:`~tablegames.core.rng.fresh_seed`): two environments never
+        seeded play different games, and one seeded once plays the same matches every time.
+        """
         go_on = self.episode == "hand" and seed is None and not self._game.is_over and self._steps > 0
         if not go_on:
-            self._seed = seed if seed is not None else self._seed + 1
+            if seed is not None:
+                self._seed = seed
+            else:
+                self._seed = fresh_seed() if self._seed is None else (self._seed + 1) % 2**63
             self._game = self.variant.create(self._options, seed=self._seed)
         self._observed = {}
         self.agents = self.possible_agents[:]
@@ -261,7 +282,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         if self.skip_forced:
             self._skip_forced()
         self._steps += 1
-        if self._decision is None or self.max_steps is not None:
+        if self._decision is None or self._steps >= self._limit:
             self._settle()
         current = self._game.current_player
         if current is not None and self._decision is not None:
@@ -272,10 +293,19 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
             self._accumulate_rewards()
 
     def render(self) -> str | None:
-        """The table as text (``render_mode="ansi"``), else ``None``."""
-        if self.render_mode != "ansi":
+        """The current agent's table as text: answered (``render_mode="ansi"``) or printed (``"human"``).
+
+        The text says whose turn it is, the scores, the table and what the agent's seat sees,
+        its hand included (:func:`~tablegames.rl.text.render_text`). ``None`` where
+        ``render_mode`` is ``None`` or ``"human"``.
+        """
+        if self.render_mode is None:
             return None
-        return self._game.render_table() or repr(self._game.scores)
+        text = render_text(self._game, self._seats[self.agent_selection])
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
@@ -335,7 +365,7 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
     def _settle(self) -> None:
         if self._decision is None:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_steps is not None and self._steps >= self.max_steps:
+        elif self._steps >= self._limit:
             self.truncations = dict.fromkeys(self.agents, True)
 
     def _margin_now(self) -> list[float]:

@@ -26,11 +26,12 @@ import numpy as np
 
 from tablegames.bots.sampler import sample_world
 from tablegames.core.events import Action
+from tablegames.core.game import Game
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.rl.decisions import Decision, capabilities, chosen_at, observation_size
 
-__all__ = ["Policy", "PolicyBot"]
+__all__ = ["Policy", "PolicyBot", "policy_action"]
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """A policy, given the ``float32`` observation and the ``int8`` mask, answers an id whose mask entry is 1."""
@@ -57,24 +58,41 @@ class PolicyBot:
         if len(observation.legal) == 1:
             return observation.legal[0]
         world = sample_world(observation.log(), rng)
-        ids, spec = capabilities(world)
-        at = chosen_at(ids, spec)
-        vector = np.zeros(observation_size(ids, spec), dtype=np.float32)
-        spec.write(world, observation.seat, vector)
-        decision = Decision(world, ids)
-        while True:
-            mask = np.zeros(ids.size, dtype=np.int8)
-            mask[decision.legal_ids()] = 1
-            if at is not None:  # the parts chosen so far, as the environments show them
-                vector[at:] = 0.0
-                decision.write_chosen(vector, at)
-            chosen = int(self.policy(vector, mask))
-            if not 0 <= chosen < ids.size or not mask[chosen]:
-                raise ValueError(f"the policy chose id {chosen}, which the mask does not allow")
-            action = decision.choose(chosen)
-            if action is not None:
-                break
+        action = policy_action(self.policy, world)
         for legal in observation.legal:  # the table's own object, equal to the world's
             if legal == action:
                 return legal
         raise AssertionError(f"{get_variant(observation.variant).name}: a world's legal action is not the seat's")
+
+
+def policy_action(policy: Policy, game: Game) -> Action:
+    """The action ``policy`` chooses for the current seat of ``game``, id by id, from the seat's observation.
+
+    The observation is written from ``game`` directly (the environments' vector, the ``chosen``
+    field included where actions come in parts), so a policy seated in an environment reads its
+    own seat's observation as the learner reads its own, with no world drawn.
+
+    Raises:
+        ValueError: if the policy answers an id the mask does not allow.
+        MissingCapability: if the variant lacks a capability.
+
+    """
+    seat = game.current_player
+    assert seat is not None, "the game is over"
+    ids, spec = capabilities(game)
+    at = chosen_at(ids, spec)
+    vector = np.zeros(observation_size(ids, spec), dtype=np.float32)
+    spec.write(game, seat, vector)
+    decision = Decision(game, ids)
+    while True:
+        mask = np.zeros(ids.size, dtype=np.int8)
+        mask[decision.legal_ids()] = 1
+        if at is not None:  # the parts chosen so far, as the environments show them
+            vector[at:] = 0.0
+            decision.write_chosen(vector, at)
+        chosen = int(policy(vector, mask))
+        if not 0 <= chosen < ids.size or not mask[chosen]:
+            raise ValueError(f"the policy chose id {chosen}, which the mask does not allow")
+        action = decision.choose(chosen)
+        if action is not None:
+            return action
