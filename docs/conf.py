@@ -79,6 +79,8 @@ nitpick_ignore = [
     ("py:class", "tablegames.core.rng._T"),
     ("py:class", "tablegames.core.converter._T"),
     ("py:class", "jax.Array"),
+    ("py:class", "tablegames.core.memo._K"),
+    ("py:class", "importlib.resources.abc.Traversable"),
     ("py:class", "jax.jaxlib._jax.Array"),
     ("py:class", "tablegames.testing.properties._G"),
     ("py:class", "tablegames.testing.properties._P"),

@@ -15,6 +15,7 @@ from tablegames.core.errors import (
     IllegalActionError,
     InvalidOptionsError,
     LogError,
+    NoWorldError,
     TableGamesError,
     UnknownVariantError,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidOptionsError",
     "LogError",
+    "NoWorldError",
     "SignatureError",
     "TableGamesError",
     "UnknownVariantError",

@@ -184,3 +184,13 @@ def test_a_deadline_already_past_stops_the_generic_search() -> None:
     worlds = GenericWorlds(game.log(1), random.Random(0))
     with pytest.raises(NoWorldError, match="within 1 s"):
         worlds.sample(random.Random(0), fresh=0, deadline=time.perf_counter() - 1, budget=1.0)
+
+
+def test_no_world_error_is_one_class_exported_where_users_look() -> None:
+    """NoWorldError lives with the other errors and is importable from tablegames and tablegames.bots."""
+    import tablegames.bots
+    from tablegames.core import errors
+
+    assert tablegames.NoWorldError is tablegames.bots.NoWorldError is errors.NoWorldError is NoWorldError
+    assert issubclass(NoWorldError, LogError) and issubclass(NoWorldError, tablegames.TableGamesError)
+    assert "NoWorldError" in tablegames.__all__ and "NoWorldError" in tablegames.bots.__all__

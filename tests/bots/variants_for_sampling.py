@@ -38,7 +38,7 @@ from tablegames.mechanics.line import ARM_IDS, EAST, WEST, LineLayout
 from tablegames.mechanics.match import GameEnded
 from tablegames.mechanics.tricks import CardPlayed, Follow, PlayCard, TrickWon, legal_cards, trick_winner
 
-__all__ = ["DrawDominoes", "PassingTricks", "registered"]
+__all__ = ["DrawDominoes", "PassCards", "PassingTricks", "registered"]
 
 
 @contextmanager

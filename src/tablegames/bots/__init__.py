@@ -6,7 +6,8 @@ and a random generator, never the game. A :class:`~tablegames.bots.base.Table` r
 match between bots. Three bots come with the library: :class:`~tablegames.bots.random.RandomBot`,
 :class:`~tablegames.bots.greedy.GreedyBot` and :class:`~tablegames.bots.ismcts.ISMCTSBot`;
 :func:`~tablegames.bots.sampler.sample_world` deals the hidden pieces of a seat's log at random,
-consistently with everything it has seen.
+consistently with everything it has seen, or raises
+:class:`~tablegames.core.errors.NoWorldError` where it finds no such world in its time.
 """
 
 from tablegames.bots.base import Bot, Table
@@ -15,12 +16,14 @@ from tablegames.bots.ismcts import ISMCTSBot
 from tablegames.bots.random import RandomBot
 from tablegames.bots.registry import bot_names, make_bot, register_bot
 from tablegames.bots.sampler import WorldSampler, sample_world
+from tablegames.core.errors import NoWorldError
 from tablegames.core.observation import Observation
 
 __all__ = [
     "Bot",
     "GreedyBot",
     "ISMCTSBot",
+    "NoWorldError",
     "Observation",
     "RandomBot",
     "Table",

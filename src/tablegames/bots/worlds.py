@@ -25,21 +25,23 @@ How it builds a state from what the log shows, before any replay:
   hand) are not unseen: the place they are named in publicly is left as recorded, and the
   hidden place that holds them is learned from the first replay (the deal event itself
   disagrees) and filled with them in every later candidate.
-* **Pieces a seat certainly held.** A piece another seat showed before anything hidden reached
-  it in that hand (a draw, a pickup, a pass) was dealt to it: it is put in that seat's hand
-  (``hands[seat]`` of the deal, as the contract writes deals). The other unseen pieces are
-  dealt uniformly at random.
+* **Pieces dealt by owner** (see ``tablegames.bots._owners``): a piece the hand names later
+  is dealt to a place that reaches the seat holding it when it is named (that seat's hand, a
+  hand that passes to it hidden, or a stock place that seat was seen to take before); which
+  event takes which stock place, which hidden choices pass to whom, and which pieces a seat
+  could not have held where it drew are learned from the replays' agreeing stretches. The
+  pieces nobody names fill the other places uniformly at random.
 * **Hidden choices** are drawn when the replay meets them: the legal actions are tried in a
-  random order and the first whose events look to the seat as recorded is kept (a uniform
-  draw among those that do). No choice is ever branched on.
+  random order, those that move on the pieces the log shows with another seat first, and the
+  first whose events look to the seat as recorded is kept. No choice is ever branched on.
 
 How it repairs a state the replay refutes, each repair one replay of the current hand:
 
-* **Aimed swaps.** At the first disagreement, a piece the log names there and the world does
-  not (a card the log shows a seat playing) is swapped with one the world names there and the
-  log does not (the card the world's seat would have played, or drawn); where the log names
-  nothing (it shows a seat drawing or passing that holds a playable piece in the world), a
-  piece the world names is swapped with a random other. A world that goes on past the log's
+* **Aimed swaps**, kept within the places each piece may take. At the first disagreement, a
+  piece the log names there and the world does not (a card the log shows a seat playing) goes
+  to the place its holder took last before, or is swapped with one the world names there and
+  the log does not; where the log names nothing (it shows a seat drawing or passing that holds
+  usable pieces in the world), those pieces go to places the seat takes later. A world that goes on past the log's
   last event (a draw that did not fit, so another is drawn) is refuted at its last event.
 * **Random swaps** and, now and then, a hidden choice drawn afresh, to leave a plateau; a swap
   that agrees with less of the log is kept now and then too.
@@ -72,7 +74,9 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tablegames.bots._json_places import fill, has_null, mirror_paths, strings, swap_strings, without
-from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError, UnknownVariantError
+from tablegames.bots._owners import Owners, actor_of, holders
+from tablegames.bots._swaps import kept, repaired, swapped
+from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError, NoWorldError, UnknownVariantError
 from tablegames.core.events import Action, Event, EventLog
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
@@ -91,26 +95,6 @@ _WALK: Final = 6
 """Swaps tried between two samples when no fresh state is consistent."""
 _STUCK: Final = 200
 """Replays without progress after which the search starts from a fresh state."""
-
-
-class NoWorldError(LogError):
-    """No world consistent with a seat's log was found within the sampler's bound.
-
-    Either the log contradicts itself (no world exists), or consistent worlds are too rare for
-    the search to find one in its time or its replays. It is a
-    :class:`~tablegames.core.errors.LogError`, so code that catches that catches this too.
-
-    Attributes:
-        where: where in the log the search stopped (``"$.events[12]"``).
-        reason: what was searched and which bound was reached.
-        budget: the seconds the search was given, or ``None`` if it stopped on its number of
-            replays.
-
-    """
-
-    def __init__(self, where: str, reason: str, budget: float | None = None) -> None:
-        self.budget = budget
-        super().__init__(where, reason)
 
 
 _DEAL_CLASSES: dict[tuple[str, Any], type[Event] | None] = {}
@@ -259,47 +243,28 @@ class GenericWorlds:
 
     # -- candidates ---------------------------------------------------------------------
 
-    def _certain(self, hand: _Hand, pool: set[str]) -> dict[int, list[str]]:
-        """Pieces of ``pool`` each seat showed in the hand before anything hidden reached it.
+    def _seen(self, hand: _Hand, pool: set[str]) -> tuple[dict[str, tuple[int, int | None]], int | None]:
+        """Where each piece of ``pool`` is first named in the hand after its deal, who held it there, and the reveal.
 
-        A piece whose first appearance after the deal is in an event of seat ``x`` (an action
-        of ``x``, an event whose ``seat`` is ``x``, or ``x``'s entry of an event's ``hands``, as
-        an end-of-hand reveal writes them), before any event with a hidden field that names
-        ``x`` (a draw, a pass given or received), was dealt to ``x``. The observing seat is left
-        out: the deal event shows all it was dealt, so a piece of the pool that reaches it came
-        from elsewhere (a draw it saw).
+        The holder is the seat of the event's action, else its ``seat``, else ``None``; a
+        per-seat ``hands`` list (an end-of-hand reveal) gives each pile to its seat (see
+        :func:`tablegames.bots._owners.holders`). The reveal is the first event that shows every
+        seat's hand that way (``None`` if none does).
         """
-        tainted = [False] * self.players
-        seen: set[str] = set()
-        out: dict[int, list[str]] = {}
+        seen: dict[str, tuple[int, int | None]] = {}
         action_of = self.cls.action_of
-        for event in self.events[hand.deal_index + 1 : hand.end]:
+        reveal = None
+        for at in range(hand.deal_index + 1, hand.end):
+            event = self.events[at]
             data = to_json(event)
-            seat = data.get("seat")
-            try:
-                step = action_of(event)
-            except Exception:
-                step = None
-            actor = step[0] if step is not None else seat
-            named = strings(data)
-            if has_null(data):  # a hidden field: every seat it names may have gained pieces
-                for value in data.values():
-                    if type(value) is int and 0 <= value < self.players:
-                        tainted[value] = True
-            if type(actor) is int and 0 <= actor < self.players and actor != self.seat and not tainted[actor]:
-                for text in named:
-                    if text in pool and text not in seen:
-                        out.setdefault(actor, []).append(text)
-            shown = data.get("hands")  # pieces shown per seat, as the contract writes hands (an end-of-hand reveal)
-            if isinstance(shown, list) and len(shown) == self.players:
-                for owner, pile in enumerate(shown):
-                    if owner == self.seat or tainted[owner] or not isinstance(pile, list):
-                        continue
-                    for text in pile:
-                        if isinstance(text, str) and text in pool and text not in seen:
-                            out.setdefault(owner, []).append(text)
-            seen.update(named)
-        return {seat: list(dict.fromkeys(pieces)) for seat, pieces in out.items()}
+            actor = actor_of(event, data, action_of, self.players)
+            for text, holder in holders(data, actor, self.players):
+                if text in pool and text not in seen:
+                    seen[text] = (at, holder)
+            shown = data.get("hands")
+            if isinstance(shown, list) and len(shown) == self.players and all(isinstance(h, list) for h in shown):
+                reveal = at if reveal is None else reveal
+        return seen, reveal
 
     def _layout(self, number: int) -> _Layout | None:
         """The hidden places of hand ``number``'s deal event, and the pieces that may fill them (kept)."""
@@ -318,30 +283,29 @@ class GenericWorlds:
         fill(recorded, self._template, slots, owner=None, parent=root, key="deal")
         if len(slots) > len(pool):
             return None
-        return _Layout(root["deal"], slots, pool, self._certain(hand, set(pool)))
+        seen, reveal = self._seen(hand, set(pool))
+        owners = Owners([seat for _, _, seat in slots], pool, seen, hand.deal_index, reveal=reveal)
+        return _Layout(root["deal"], slots, pool, owners)
 
-    def _random_state(self, layout: _Layout, rng: random.Random, *, steer: bool) -> _State | None:
-        """A random assignment of the pool to the hidden places (the extra pieces, undealt, last)."""
+    def _random_state(self, layout: _Layout, rng: random.Random, *, steer: bool, mix: bool = True) -> _State | None:
+        """A random assignment of the pool to the hidden places (the extra pieces, undealt, last).
+
+        With ``steer``, built by owner (see :mod:`tablegames.bots._owners`): every piece the
+        hand names later lies where its holder could have had it; without, or where no such
+        assignment is found, uniformly at random (the places the deal event names are kept).
+        """
+        if steer:
+            built = layout.owners.construct(rng, layout.forced, mix=mix)
+            if built is not None:
+                return _State(built)
         order = list(layout.pool)
         rng.shuffle(order)
-        if not layout.forced and (not steer or not layout.certain):
+        if not layout.forced:
             return _State(order)
         assignment: list[str | None] = [None] * len(layout.slots)
-        placed: set[str] = set()
         for i, text in layout.forced.items():
             assignment[i] = text
-            placed.add(text)
-        if steer:
-            for owner, known in layout.certain.items():
-                places = [i for i, (_, _, seat) in enumerate(layout.slots) if seat == owner and assignment[i] is None]
-                left = [p for p in known if p not in placed]
-                if len(left) > len(places):
-                    return None
-                rng.shuffle(places)
-                for i, text in zip(places, left, strict=False):
-                    assignment[i] = text
-                    placed.add(text)
-        rest = iter(p for p in order if p not in placed)
+        rest = iter(p for p in order if p not in layout.forced.values())
         out = [a if a is not None else next(rest) for a in assignment]
         return _State(out + list(rest))
 
@@ -373,9 +337,20 @@ class GenericWorlds:
         world = None if deal is None else self._start_world(hand, deal, rng)
         if world is None:
             return _Played(-1, None, None, 0)  # not a valid deal: any consistent one is better
-        return self._advance(
-            world, hand.end, rng, state.choices, verified=hand.start, snapshots=snapshots, prefer=state.prefer
+        played = self._advance(
+            world,
+            hand.end,
+            rng,
+            state.choices,
+            verified=hand.start,
+            snapshots=snapshots,
+            prefer=state.prefer,
+            owners=layout.owners,
         )
+        reached = played.world if played.world is not None else played.reached
+        if reached is not None and played.matched > layout.owners.learned_to:
+            layout.owners.learn(reached.events, played.matched, state.assignment, self.cls.action_of, self.players)
+        return played
 
     def _search(self, number: int, rng: random.Random, *, snapshots: bool) -> tuple[_State, _Played]:
         """A consistent state for hand ``number``, found by swapping hidden pieces.
@@ -393,10 +368,14 @@ class GenericWorlds:
         restarts = 0
         while tries < self.attempts:
             self._check_time(hand.deal_index)
-            state = self._random_state(layout, rng, steer=restarts % 2 == 0)
+            if restarts % 4 == 3:  # what replays taught may have come from a misleading stretch: learn afresh
+                layout.owners.forget()
+            state = self._random_state(layout, rng, steer=True, mix=False)
             restarts += 1
             if state is None:
                 continue
+            owners = layout.owners
+            version = owners.version
             played = self._try(number, layout, state, rng, snapshots=snapshots)
             tries += 1
             stuck = 0
@@ -404,6 +383,14 @@ class GenericWorlds:
                 self._check_time(max(played.matched, hand.deal_index))
                 if played.matched == hand.deal_index:
                     self._learn_mirror(layout, state, played)
+                if owners.version != version:  # a replay taught where pieces lie: build anew if that moved them
+                    version = owners.version
+                    if not owners.valid(state.assignment):
+                        rebuilt = self._random_state(layout, rng, steer=True, mix=False)
+                        if rebuilt is not None:
+                            state, played = rebuilt, self._try(number, layout, rebuilt, rng, snapshots=snapshots)
+                            tries += 1
+                            continue
                 proposal = self._propose(layout, state, played, rng)
                 trial = self._try(number, layout, proposal, rng, snapshots=snapshots)
                 tries += 1
@@ -446,10 +433,43 @@ class GenericWorlds:
             del choices[at]
             wanted = frozenset(played.clash[0])  # a piece the log wants where the world lacks it: pass it on
             return _State(state.assignment, choices, {at: wanted} if wanted else {})
-        pair = _repaired(state.assignment, played.clash, rng) if rng.random() < 0.7 else None
+        owners = layout.owners
+        if owners.valid(state.assignment):  # swaps that keep every named piece where it may lie
+            if not played.clash[0] and len(played.clash[1]) > 1 and rng.random() < 0.5:
+                deferred = self._deferred(layout, state, played, rng)
+                if deferred is not None:
+                    return deferred
+            pair = kept(state.assignment, played.clash, owners, len(layout.slots), rng)
+            if pair is not None:
+                return self._swap(layout, state, *pair)
+        pair = repaired(state.assignment, played.clash, rng) if rng.random() < 0.7 else None
         if pair is None:
-            pair = _swapped(state.assignment, len(layout.slots), rng)
+            pair = swapped(state.assignment, len(layout.slots), rng)
         return self._swap(layout, state, *pair)
+
+    def _deferred(self, layout: _Layout, state: _State, played: _Played, rng: random.Random) -> _State | None:
+        """``state`` with every piece a seat could have used where the log shows it use none taken later instead.
+
+        Each such piece goes to a place its holder takes after the disagreement (a later draw),
+        or one no agreeing replay has seen taken yet, swapped with the piece there; ``None`` if
+        none can be.
+        """
+        owners = layout.owners
+        moved = state
+        changed = False
+        for text in played.clash[1]:
+            assignment = moved.assignment
+            try:
+                i = assignment.index(text)
+            except ValueError:
+                continue
+            later = [j for j in owners.taken_before(text) if owners.taken[j][0] > played.matched]
+            later += [j for j, seat in enumerate(layout.slots) if seat is None and j not in owners.taken]
+            partners = [j for j in later if j != i and owners.swappable(assignment, i, j)]
+            if partners:
+                moved = self._swap(layout, moved, i, rng.choice(partners))
+                changed = True
+        return moved if changed else None
 
     def _swap(self, layout: _Layout, state: _State, i: int, j: int) -> _State:
         """``state`` with the pieces at places ``i`` and ``j`` swapped, in the assignment and every hidden choice."""
@@ -499,6 +519,7 @@ class GenericWorlds:
         verified: int,
         snapshots: bool = True,
         prefer: dict[int, frozenset[str]] | None = None,
+        owners: Owners | None = None,
     ) -> _Played:
         """Apply the log's actions until the world has produced every event before ``stop``.
 
@@ -514,14 +535,14 @@ class GenericWorlds:
         at = len(produced_so_far)
         for i in range(verified, min(at, stop)):
             if produced_so_far[i].redact(seat) != recorded[i]:
-                return _Played(i, None, None, 0, self._clash(produced_so_far[i], recorded[i]))
+                return _Played(i, None, None, 0, self._clash(produced_so_far[i], recorded[i]), reached=world)
         snapshot: Game | None = None
         start = 0
         action_of = self.cls.action_of
         while at < stop:
             self._check_time(at)
             if world.is_over or world.current_player is None:
-                return _Played(at, None, None, 0)
+                return _Played(at, None, None, 0, reached=world)
             if snapshots:
                 snapshot, start = world.clone(), at
             current = world.current_player
@@ -538,18 +559,22 @@ class GenericWorlds:
                 else:
                     agree = self._agreeing(produced, at, stop)
                     if agree < len(produced) and at + agree < stop:
-                        return _Played(at + agree, None, None, 0, self._clash(produced[agree], recorded[at + agree]))
+                        clash = self._clash(produced[agree], recorded[at + agree])
+                        return _Played(at + agree, None, None, 0, clash, reached=world)
                     done = True
             if not done:
-                found = self._hidden_choice(world, at, stop, rng, choices, prefer=prefer.get(at) if prefer else None)
+                found = self._hidden_choice(
+                    world, at, stop, rng, choices, prefer=prefer.get(at) if prefer else None, owners=owners
+                )
                 if isinstance(found, _Played):
+                    found.reached = world
                     return found
                 world = found
             at = len(world.events)
         if stop == len(recorded) and at > stop:  # the world goes on where the log stops
             extra = world.events
             used = [t for e in extra[stop - 1 : stop + 1] for t in strings(to_json(e)) if t in self._pieces]
-            return _Played(stop - 1, None, None, 0, ([], sorted(set(used))))
+            return _Played(stop - 1, None, None, 0, ([], sorted(set(used))), reached=world)
         return _Played(stop, world, snapshot, start)
 
     def _hidden_choice(
@@ -561,6 +586,7 @@ class GenericWorlds:
         choices: dict[int, Action],
         *,
         prefer: frozenset[str] | None = None,
+        owners: Owners | None = None,
     ) -> Game | _Played:
         """The world after the action at log index ``at``, which the log does not show whole.
 
@@ -583,10 +609,16 @@ class GenericWorlds:
             del choices[at]
         actions = list(world.legal_actions())
         rng.shuffle(actions)
+        recorded = to_json(self.events[at])
+        if owners is not None and world.current_player is not None and has_null(recorded):
+            owners.learn_choice(at, world.current_player, recorded, self.players)  # a choice the seat did not see
+            score = owners.leaving(world.current_player, at)  # pieces the log shows elsewhere leave first
+            actions.sort(key=lambda a: -score(a))
         if prefer:
             actions.sort(key=lambda a: prefer.isdisjoint(strings(to_json(a))))
         best = at
         clash: tuple[list[str], list[str]] = ([], [])
+        offered: set[str] = set()  # where no action agrees at all: every piece the seat could have used
         for action in actions:
             trial = world.clone()
             produced = trial.apply(action)
@@ -597,14 +629,29 @@ class GenericWorlds:
             if at + agree >= best:
                 best = at + agree
                 clash = self._clash(produced[agree], self.events[at + agree])
+            if agree == 0:
+                offered.update(t for t in strings(to_json(action)) if t in self._pieces)
+        if best == at and not clash[0] and offered:
+            clash = ([], sorted(offered))
+            if owners is not None and world.current_player is not None:
+                owners.bar(world.current_player, at, clash[1])
         return _Played(best, None, None, 0, clash)
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:
-        """The pieces only the recorded event names, and those only the produced (full) event names.
+        """The pieces only the recorded event names, and those only the produced event names.
+
+        The produced event is compared as the seat sees it first (a deal that disagrees names
+        the piece it shows in the wrong place, not every hidden hand), then whole (a hidden draw
+        names the piece drawn).
 
         Where both name the same pieces in another order (an end-of-hand reveal lists a hand in
         the order it was dealt), the first pair of pieces out of order: swapping them is the repair.
         """
+        seen_there = produced.redact(self.seat)  # what the seat sees of it (of a deal: not every hand)
+        if seen_there is not produced and seen_there != produced:
+            found = self._clash(seen_there, recorded)
+            if found[0] or found[1]:
+                return found
         pieces = self._pieces.keys()
         mine = [t for t in strings(to_json(recorded)) if t in pieces]
         world = [t for t in strings(to_json(produced)) if t in pieces]
@@ -683,7 +730,7 @@ class GenericWorlds:
             return played.world
         world: Game | None = None
         for _ in range(_WALK):
-            i, j = _swapped(self._current.assignment, len(layout.slots), rng)
+            i, j = swapped(self._current.assignment, len(layout.slots), rng)
             proposal = self._swap(layout, self._current, i, j)
             played = self._try(number, layout, proposal, rng, snapshots=False)
             if played.matched >= stop and played.world is not None:
@@ -699,19 +746,17 @@ class GenericWorlds:
 class _Layout:
     """The hidden places of one deal event."""
 
-    __slots__ = ("certain", "filled", "forced", "pool", "slots")
+    __slots__ = ("filled", "forced", "owners", "pool", "slots")
 
-    def __init__(
-        self, filled: Any, slots: list[tuple[Any, Any, int | None]], pool: list[str], certain: dict[int, list[str]]
-    ) -> None:
+    def __init__(self, filled: Any, slots: list[tuple[Any, Any, int | None]], pool: list[str], owners: Owners) -> None:
         self.filled = filled
         """The deal event's JSON, hidden places to be written."""
         self.slots = slots
         """Each hidden place: ``(container, key, seat whose hand it is in, or None)``."""
         self.pool = pool
         """The pieces that may fill them (more than the places if some pieces stay undealt)."""
-        self.certain = certain
-        """Pieces each seat certainly held (see :meth:`GenericWorlds._certain`)."""
+        self.owners = owners
+        """Where the pieces the hand names may have been dealt, and what replays taught (see ``_owners``)."""
         self.forced: dict[int, str] = {}
         """Hidden places whose piece the deal event names publicly too, learned from a replay."""
 
@@ -719,7 +764,7 @@ class _Layout:
 class _Played:
     """How one replayed hand went."""
 
-    __slots__ = ("clash", "matched", "snapshot", "start", "world")
+    __slots__ = ("clash", "matched", "reached", "snapshot", "start", "world")
 
     def __init__(
         self,
@@ -728,7 +773,11 @@ class _Played:
         snapshot: Game | None,
         start: int,
         clash: tuple[list[str], list[str]] = ([], []),
+        *,
+        reached: Game | None = None,
     ) -> None:
+        self.reached = reached
+        """The world where it stopped, if it disagreed (its events agree up to ``matched``)."""
         self.clash = clash
         """At the first disagreement: the pieces only the log names there, and those only the world does."""
         self.matched = matched
@@ -739,38 +788,3 @@ class _Played:
         """The world before the action that dealt the next hand."""
         self.start = start
         """How many events the snapshot had."""
-
-
-def _repaired(
-    assignment: Sequence[str], clash: tuple[list[str], list[str]], rng: random.Random
-) -> tuple[int, int] | None:
-    """A swap aimed at the first disagreement: a piece the log shows there with one the world used there.
-
-    With only one side known, the piece is swapped with a random other piece. ``None`` if the
-    disagreement names no piece of the assignment.
-    """
-    wanted, used = clash
-    if not wanted and not used:
-        return None
-    where = {text: i for i, text in enumerate(assignment)}
-    i = where.get(rng.choice(wanted)) if wanted else None
-    j = where.get(rng.choice(used)) if used else None
-    if i is None and j is None:
-        return None
-    if i is None or j is None:
-        k = i if i is not None else j
-        assert k is not None
-        if len(assignment) < 2:
-            return None
-        other = rng.randrange(len(assignment) - 1)
-        return k, other + (other >= k)
-    return i, j
-
-
-def _swapped(assignment: Sequence[str], places: int, rng: random.Random) -> tuple[int, int]:
-    """A random hidden place and another place of ``assignment`` to swap it with (the same place if none)."""
-    if len(assignment) < 2 or places < 1:
-        return 0, 0
-    i = rng.randrange(places)
-    j = rng.randrange(len(assignment) - 1)
-    return i, j + (j >= i)

@@ -15,6 +15,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidOptionsError",
     "LogError",
+    "NoWorldError",
     "QUOTE_LIMIT",
     "REASON_LIMIT",
     "TableGamesError",
@@ -200,6 +201,26 @@ class LogError(TableGamesError, ValueError):
         self.where = _bounded(where, QUOTE_LIMIT)
         self.reason = _bounded(reason)
         super().__init__(f"bad log at {self.where}: {self.reason}")
+
+
+class NoWorldError(LogError):
+    """No world consistent with a seat's log was found within the world sampler's bound.
+
+    Either the log contradicts itself (no world exists), or consistent worlds are too rare for
+    the search to find one in its time or its replays. It is a
+    :class:`~tablegames.core.errors.LogError`, so code that catches that catches this too.
+
+    Attributes:
+        where: where in the log the search stopped (``"$.events[12]"``).
+        reason: what was searched and which bound was reached.
+        budget: the seconds the search was given, or ``None`` if it stopped on its number of
+            replays.
+
+    """
+
+    def __init__(self, where: str, reason: str, budget: float | None = None) -> None:
+        self.budget = budget
+        super().__init__(where, reason)
 
 
 class UnknownVariantError(TableGamesError, LookupError):

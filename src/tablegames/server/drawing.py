@@ -31,7 +31,7 @@ from tablegames.core.game import Game
 __all__ = ["PAGE_FILE", "PAGE_SCRIPT", "page_script"]
 
 PAGE_SCRIPT: Final = "page_script"
-"""The class attribute by which a variant names its drawing for the page: the path of a ``.js``
+"""The class attribute by which a variant names its drawing for the page, the path of a ``.js``
 file inside the variant's package, or ``None`` for the page's generic table. Without it, the
 drawing is :data:`PAGE_FILE` if the package ships one."""
 PAGE_FILE: Final = "page.js"
