@@ -167,8 +167,13 @@ def format_schema(schema: Mapping[str, Any]) -> str:
 def view_class(cls: type[Game]) -> type[Any]:
     """The attrs class a variant's ``view`` method returns, read from its return annotation.
 
+    A variant on a family base (:class:`~tablegames.mechanics.drawgame.DrawGame`,
+    :class:`~tablegames.mechanics.setback.SetbackGame`) whose ``view`` is the base's may declare the
+    class instead, as its ``view_class`` class attribute; an annotation naming an attrs class wins.
+
     Raises:
-        TableGamesError: if ``view`` has no return annotation naming an attrs class.
+        TableGamesError: if ``view`` has no return annotation naming an attrs class and the
+            variant declares no attrs ``view_class``.
 
     >>> from tablegames import get_variant
     >>> view_class(get_variant("american-sniff")).__name__
@@ -178,6 +183,8 @@ def view_class(cls: type[Game]) -> type[Any]:
         returned = typing.get_type_hints(cls.view).get("return")
     except Exception as exc:
         raise TableGamesError(f"cannot read the return annotation of {cls.__qualname__}.view: {exc}") from None
+    if not (isinstance(returned, type) and attrs.has(returned)):
+        returned = getattr(cls, "view_class", None)
     if not (isinstance(returned, type) and attrs.has(returned)):
         raise TableGamesError(
             f"{cls.__qualname__}.view must be annotated to return its attrs view class, not {returned!r}"

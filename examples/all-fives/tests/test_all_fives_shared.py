@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tablegames_all_fives as af
 
-from tablegames.mechanics import dominoes, line, match
+from tablegames.mechanics import dominoes, drawgame, line, match
 
 
 def test_the_draw_games_events_are_the_librarys() -> None:
@@ -15,6 +15,14 @@ def test_the_draw_games_events_are_the_librarys() -> None:
 
 
 def test_the_play_action_and_tile_text_are_the_librarys() -> None:
-    """All Fives' ``Play``, ``play`` and ``render_tiles`` are the line's and the mechanic's."""
+    """All Fives' ``Play``, ``play``, ``render_tiles`` and ``render_layout`` are the line's and the mechanics'."""
     assert af.Play is line.Play and af.play is line.play and af.render_tiles is dominoes.render_tiles
-    assert af.END_IDS == line.ARM_IDS
+    assert af.render_layout is drawgame.render_layout
+
+
+def test_the_game_is_the_draw_game_base_with_its_rules() -> None:
+    """All Fives is a ``DrawGame``: its scores and last layout are the base's, its rules a few hooks."""
+    assert issubclass(af.AllFives, drawgame.DrawGame)
+    assert af.Scored is drawgame.Scored and af.LastLayout is drawgame.LastLayout
+    own = {"choose_leader", "settle_hand", "layout_count", "shuffle", "view", "describe_event"}
+    assert own <= set(vars(af.AllFives)) and not {"perform", "why_illegal", "compute_legal"} & set(vars(af.AllFives))

@@ -16,7 +16,7 @@ import tablegames
 from tablegames import IllegalActionError, InvalidOptionsError, LogError
 from tablegames.core.registry import ENTRY_POINT_GROUP
 
-MODULES = ["__init__", "actions", "events", "game", "options", "rules", "text", "view"]
+MODULES = ["__init__", "game", "options"]
 
 
 @pytest.mark.parametrize("name", MODULES)

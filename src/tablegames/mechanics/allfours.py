@@ -282,6 +282,15 @@ class HandScored(Event):
         """Each side's score after the hand (declared for the layers above)."""
         return dict(enumerate(self.scores))
 
+    def describe(self) -> str:
+        """The event in words: the points, the card points, the bid's fate and the scores."""
+        outcome = "made it" if self.made else "was set back"
+        trump = "not set" if self.trump is None else self.trump.name.lower()
+        return (
+            f"hand {self.hand_number}, trump {trump}: {describe_awards(self.awards)}; card points {self.card_points}; "
+            f"seat {self.bidder} bid {self.bid} and {outcome}; scores {self.scores}"
+        )
+
 
 @attrs.frozen
 class LastHand:

@@ -123,6 +123,14 @@ class BidMade(Event):
     amount: int
     """Its bid."""
 
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> BidMade(2, 3).describe()
+        'seat 2 bids 3'
+        """
+        return f"seat {self.seat} bids {self.amount}"
+
 
 @attrs.frozen
 class BidPassed(Event):
@@ -151,6 +159,14 @@ class BiddingWon(Event):
     amount: int
     """The winning bid."""
 
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> BiddingWon(1, 3).describe()
+        'seat 1 wins the bidding at 3'
+        """
+        return f"seat {self.seat} wins the bidding at {self.amount}"
+
 
 @attrs.frozen
 class ForcedBiddingWon(BiddingWon):
@@ -162,6 +178,16 @@ class ForcedBiddingWon(BiddingWon):
 
     forced: bool
     """Whether the bidder is the last seat, stuck with the forced bid because everyone else passed."""
+
+    def describe(self) -> str:
+        """The event in words.
+
+        >>> ForcedBiddingWon(3, 2, True).describe()
+        'everyone else passed: seat 3, the last to speak, is stuck with the bid at 2'
+        """
+        if self.forced:
+            return f"everyone else passed: seat {self.seat}, the last to speak, is stuck with the bid at {self.amount}"
+        return super().describe()
 
 
 def _notation_or_pass(view: CallView, attribute: attrs.Attribute[str | None], value: object) -> None:

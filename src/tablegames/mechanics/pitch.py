@@ -46,7 +46,7 @@ from tablegames.mechanics.tricks import (
     strength_by_rank,
 )
 
-__all__ = ["PitchGame", "PitchView"]
+__all__ = ["PitchGame", "PitchView", "SetbackView"]
 
 _SEATING: Final = Seating(4, partnerships=True)
 _SIDE: Final = tuple(_SEATING.side_of(s) for s in range(4))
@@ -95,6 +95,16 @@ class PitchView:
     """The last played hand's points with their reasons, and card points."""
     last_trick: LastTrick | None
     """The last completed trick of this hand and who took it; ``None`` from the deal until the first closes."""
+
+
+@attrs.frozen(kw_only=True)
+class SetbackView(PitchView):
+    """The family's view with the target and the winner, for a plain game (:mod:`~tablegames.mechanics.setback`)."""
+
+    target: int
+    """The score that wins."""
+    winner: int | None
+    """The winning side, once the match is over."""
 
 
 class PitchGame(Game):

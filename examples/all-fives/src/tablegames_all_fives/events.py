@@ -1,39 +1,18 @@
-"""All Fives' events, each with its JSON ``type`` tag and visibility rule.
-
-The events every draw game logs the same way are the library's
-(:mod:`tablegames.mechanics.dominoes`: ``tile_played``, ``tile_drawn``, ``passed``,
-``hand_ended``; :mod:`tablegames.mechanics.match`: ``game_ended``), re-exported here.
-"""
+"""All Fives' own events; the others are the library's draw-game events, re-exported by the package."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import ClassVar, Final, Self
 
 import attrs
 
 from tablegames.components.tiles import Tile
-from tablegames.core.events import Event, redact_hands, visible
-from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
-from tablegames.mechanics.match import GameEnded
+from tablegames.core.events import Event, redact_hands
 
-__all__ = [
-    "LEAD_REASONS",
-    "SCORE_REASONS",
-    "GameEnded",
-    "HandDealt",
-    "HandEnded",
-    "LeaderChosen",
-    "Passed",
-    "Scored",
-    "TileDrawn",
-    "TilePlayed",
-]
+__all__ = ["LEAD_REASONS", "HandDealt", "LeaderChosen"]
 
 LEAD_REASONS: Final = ("highest_double", "heaviest_tile", "domino", "block")
 """Why a seat leads a hand (the ``reason`` of :class:`LeaderChosen`)."""
-SCORE_REASONS: Final = ("count", "domino", "block")
-"""Why a side scored (the ``reason`` of :class:`Scored`)."""
 
 
 @attrs.frozen
@@ -56,10 +35,7 @@ class HandDealt(Event):
 
     def redact(self, seat: int | None) -> Self:
         """Hide every other seat's hand and the boneyard from ``seat``."""
-        if seat is None:
-            return self
-        boneyard = self.boneyard if visible(None, seat) else None
-        return attrs.evolve(self, hands=redact_hands(self.hands, seat), boneyard=boneyard)
+        return self if seat is None else attrs.evolve(self, hands=redact_hands(self.hands, seat), boneyard=None)
 
 
 @attrs.frozen
@@ -70,30 +46,7 @@ class LeaderChosen(Event):
     seat: int
     """The seat that leads."""
     reason: str
-    """One of :data:`LEAD_REASONS`: ``"highest_double"`` or ``"heaviest_tile"`` (the leader
-    holds it and must open with it), ``"domino"`` or ``"block"`` (the leader won the last
-    hand and may open with any tile)."""
+    """One of :data:`LEAD_REASONS`: ``"highest_double"`` or ``"heaviest_tile"`` (the leader holds it
+    and must open with it), ``"domino"`` or ``"block"`` (it won the last hand and opens with any tile)."""
     tile: Tile | None
     """The tile the leader must open with, ``None`` if any tile may open."""
-
-
-@attrs.frozen
-class Scored(Event):
-    """A side scored: a count that is a multiple of 5, or the pips of a hand's end."""
-
-    tag: ClassVar[str] = "scored"
-    seat: int | None
-    """The seat that placed the tile, that dominoed, or that had the fewest pips of the side
-    winning a blocked hand (``None`` if that side's partners tie)."""
-    side: int
-    """The side that scored."""
-    points: int
-    """The points scored (a positive multiple of 5)."""
-    reason: str
-    """One of :data:`SCORE_REASONS`: ``"count"``, ``"domino"`` or ``"block"``."""
-    total: int
-    """The side's score after it."""
-
-    def side_scores(self) -> Mapping[int, int]:
-        """The side's new score (declared for the layers above)."""
-        return {self.side: self.total}

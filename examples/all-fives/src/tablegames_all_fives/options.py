@@ -6,11 +6,10 @@ from typing import Final
 
 import attrs
 
-from tablegames.components.tiles import Tile, domino_set
+from tablegames.components.tiles import Tile
 from tablegames.core.game import MAX_TARGET, int_option
-from tablegames.mechanics.dominoes import check_tile_deal
 
-__all__ = ["DEFAULT_TARGET", "HAND_SIZES", "AllFivesDeal", "AllFivesOptions", "check_all_fives_deal"]
+__all__ = ["DEFAULT_TARGET", "HAND_SIZES", "AllFivesDeal", "AllFivesOptions"]
 
 HAND_SIZES: Final = {2: 7, 3: 5, 4: 5}
 """Tiles dealt to each player, by the number of players (the rest is the boneyard)."""
@@ -29,8 +28,7 @@ class AllFivesOptions:
     players: int = attrs.field(default=2, validator=int_option(2, 4))
     """2, 3 or 4 players; four play as two partnerships (seats 0+2 and 1+3)."""
     target: int = attrs.field(default=DEFAULT_TARGET, validator=int_option(1, MAX_TARGET))
-    """The score a side must reach to win (61 by default, whatever the number of players;
-    at most 10,000)."""
+    """The score a side must reach to win (61 by default, whatever the number of players; at most 10,000)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -45,20 +43,3 @@ class AllFivesDeal:
     """Each seat's tiles."""
     boneyard: tuple[Tile, ...]
     """The boneyard, first tile drawn first."""
-
-
-def check_all_fives_deal(deal: AllFivesDeal, options: AllFivesOptions) -> str | None:
-    """What is wrong with ``deal`` for ``options``, or ``None`` if it is a valid deal.
-
-    >>> tiles = domino_set(6)
-    >>> deal = AllFivesDeal(hands=(tiles[:7], tiles[7:14]), boneyard=tiles[14:])
-    >>> check_all_fives_deal(deal, AllFivesOptions()) is None
-    True
-    >>> check_all_fives_deal(deal, AllFivesOptions(players=3))
-    '2 hands for 3 players; one hand per seat'
-    """
-    size = HAND_SIZES[options.players]
-    return check_tile_deal(deal.hands, deal.boneyard, _TILES, players=options.players, size=size, stock_name="boneyard")
-
-
-_TILES: Final = domino_set(6)

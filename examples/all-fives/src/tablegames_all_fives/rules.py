@@ -1,8 +1,7 @@
 """All Fives' counting, leading and hand-end scoring rules, as pure functions.
 
-The layout is the library's :class:`~tablegames.mechanics.line.LineLayout` with one spinner
-whose branches open once both of its line sides carry a tile; only the counting rule is All
-Fives' own (:func:`all_fives_count`).
+The layout is the draw game base's :class:`~tablegames.mechanics.line.LineLayout` with one
+spinner whose branches open once both of its line sides carry a tile.
 """
 
 from __future__ import annotations
@@ -22,7 +21,6 @@ __all__ = [
     "all_fives_count",
     "block_result",
     "domino_points",
-    "new_layout",
     "opening_lead",
     "round_to_five",
 ]
@@ -30,12 +28,6 @@ __all__ = [
 _PLAIN: Final = ArmEnd.PLAIN
 _DOUBLE: Final = ArmEnd.DOUBLE
 _DOUBLES: Final = tuple(Tile(v, v) for v in range(6, -1, -1))
-
-
-def new_layout() -> LineLayout:
-    """An empty All Fives layout (rule 8): the first double is the spinner, and its branches
-    open once both of its line sides carry a tile."""
-    return LineLayout(spinner=True, branches_after=2)
 
 
 def all_fives_count(layout: LineLayout) -> int:
@@ -48,7 +40,7 @@ def all_fives_count(layout: LineLayout) -> int:
 
     >>> from tablegames.components.tiles import Tile
     >>> from tablegames.mechanics.line import EAST, NORTH, SOUTH, WEST
-    >>> layout = new_layout()
+    >>> layout = LineLayout(spinner=True, branches_after=2)
     >>> counts = []
     >>> for tile, arm in [(Tile(5, 5), None), (Tile(5, 0), WEST), (Tile(5, 3), EAST), (Tile(5, 2), NORTH)]:
     ...     layout.place(tile, arm)

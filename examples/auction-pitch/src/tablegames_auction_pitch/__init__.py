@@ -2,10 +2,9 @@
 
 Four players in two partnerships, a 52-card deck, six cards each, one round of bidding in
 which the dealer is stuck with a bid of 2 when everyone else passes, trump named by the
-pitcher's first lead, and the four points High, Low, Jack and Game. It uses only the public API of
-:mod:`tablegames`: the :class:`~tablegames.core.game.Game` hooks, the card components, and the
-mechanics of the Pitch family (:class:`~tablegames.mechanics.pitch.PitchGame`), whose events it
-logs and re-exports here. Installed, it registers through the ``tablegames.variants``
+pitcher's first lead, and the four points High, Low, Jack and Game. It is the Pitch family's
+plain base, :class:`~tablegames.mechanics.setback.SetbackGame`, with its settings and a smudge;
+every event is the mechanics'. Installed, it registers through the ``tablegames.variants``
 entry point:
 
 >>> import tablegames
@@ -15,35 +14,26 @@ True
 AuctionPitchOptions(target=7, smudge=True)
 """
 
-from tablegames.mechanics.allfours import HandScored, PointAward
-from tablegames.mechanics.bidding import BidMade, BidPassed
+from tablegames.mechanics.allfours import HandScored, LastHand, PointAward
+from tablegames.mechanics.bidding import BidMade, BidPassed, BidView, Pass
 from tablegames.mechanics.bidding import ForcedBiddingWon as BiddingWon
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt
-from tablegames.mechanics.tricks import CardPlayed, TrickWon
-from tablegames_auction_pitch.actions import Bid, Pass, PlayCard
-from tablegames_auction_pitch.game import FOLLOW, AuctionPitch
-from tablegames_auction_pitch.options import HAND_SIZE, AuctionPitchDeal, AuctionPitchOptions, check_deal
-from tablegames_auction_pitch.rules import (
+from tablegames.mechanics.tricks import CardPlayed, LastTrick, PlayCard, TrickCard, TrickWon
+from tablegames_auction_pitch.game import (
     CARD_POINTS,
     FOUR_POINTS,
-    MAX_BID,
-    MIN_BID,
     ORDER,
     SMUDGE,
-    award_points,
-    card_points,
-    settle,
-    winner_after_hand,
+    AuctionPitch,
+    AuctionPitchDeal,
+    AuctionPitchView,
+    Bid,
 )
-from tablegames_auction_pitch.view import AuctionPitchView, BidView, LastHand, LastTrick, TrickCard
+from tablegames_auction_pitch.options import AuctionPitchOptions
 
 __all__ = [
     "CARD_POINTS",
-    "FOLLOW",
     "FOUR_POINTS",
-    "HAND_SIZE",
-    "MAX_BID",
-    "MIN_BID",
     "ORDER",
     "SMUDGE",
     "AuctionPitch",
@@ -67,9 +57,4 @@ __all__ = [
     "PointAward",
     "TrickCard",
     "TrickWon",
-    "award_points",
-    "card_points",
-    "check_deal",
-    "settle",
-    "winner_after_hand",
 ]

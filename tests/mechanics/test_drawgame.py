@@ -1,0 +1,173 @@
+"""The draw game base: a new draw game is its settings and a hook, and gets turns, draws, blocks and replay."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import tablegames as tg
+from tablegames.components.tiles import Tile, domino_set
+from tablegames.core import registry
+from tablegames.core.game import int_option
+from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
+from tablegames.mechanics.drawgame import DrawGame, LeaderDrawn, Scored, TileDeal, TileLaid, render_layout
+from tablegames.mechanics.line import Play
+from tablegames.testing import check_variant
+
+
+@attrs.frozen(kw_only=True)
+class BlockOptions:
+    players: int = attrs.field(default=2, validator=int_option(2, 4))
+    target: int = attrs.field(default=50, validator=int_option(1, 500))
+    top: int = attrs.field(default=6, validator=int_option(6, 9))
+
+
+class Block(DrawGame):
+    """A Draw game: no count; the seat that dominoes scores every pip left; the others lead by the draw."""
+
+    name: ClassVar[str] = "test-draw-block"
+    options_class: ClassVar[type[Any]] = BlockOptions
+
+    def settle_hand(self, reason: str, seat: int | None) -> int | None:
+        if seat is not None:
+            self.score(seat, sum(t.pips for hand in self.hands for t in hand), "domino")
+        return seat
+
+
+class BigBlock(Block):
+    """Block with a set option: double-six to double-nine, every tile it may use in ``pieces``."""
+
+    name: ClassVar[str] = "test-draw-big-block"
+    pieces: ClassVar[frozenset[Any]] = frozenset(domino_set(9))
+
+    @classmethod
+    def tile_set(cls, options: Any) -> tuple[Tile, ...]:
+        return domino_set(options.top)
+
+
+class Fives(DrawGame):
+    """A Fives game with Sniff's draw rule: every double spins, a drawn tile that fits must be played."""
+
+    name: ClassVar[str] = "test-draw-fives"
+    options_class: ClassVar[type[Any]] = BlockOptions
+    spinners: ClassVar[str] = "every"
+    branches_after: ClassVar[int] = 1
+    play_drawn: ClassVar[bool] = True
+    hand_sizes: ClassVar[dict[int, int]] = {2: 5, 3: 5, 4: 5}
+    event_classes = (*DrawGame.event_classes, TilePlayed)
+
+    def layout_count(self) -> int:
+        values, kinds = self.layout.values, self.layout.outer_kinds
+        return sum(values[a] * (2 if kinds[a] else 1) for a in self.layout.open_arms())
+
+    def settle_hand(self, reason: str, seat: int | None) -> int | None:
+        for s, hand in enumerate(self.hands):
+            if hand:
+                self.score(s, -sum(t.pips for t in hand), "remaining")
+        return seat
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test games registered for one test (replay finds a game by its name), then removed again."""
+    for cls in (Block, BigBlock, Fives):
+        monkeypatch.setitem(registry._registered, cls.name, cls)
+    yield
+
+
+def tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(t) for t in text.split())
+
+
+def stacked(hands: list[str], rest: tuple[Tile, ...] | None = None, leader: int = 0, top: int = 6) -> TileDeal:
+    """A deal of ``hands``; the stock is every other tile of the set, highest first (or ``rest``)."""
+    dealt = tuple(tiles(h) for h in hands)
+    held = {t for h in dealt for t in h}
+    stock = rest if rest is not None else tuple(t for t in domino_set(top) if t not in held)
+    return TileDeal(hands=dealt, stock=stock, leader=leader)
+
+
+def test_a_game_without_a_count_logs_tile_laid_and_no_count() -> None:
+    """Block keeps no count: its placements are ``tile_played`` events without a ``count`` field."""
+    game = Block.create(seed=5)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    laid = [e for e in game.events if isinstance(e, TilePlayed | TileLaid)]
+    assert laid and all(type(e) is TileLaid for e in laid)
+    assert all("count" not in tg.to_json(e) for e in laid)
+    assert max(game.scores) >= 50 and game.winner == game.scores.index(max(game.scores))
+    assert isinstance(game.events[1], LeaderDrawn) and game.view(0).count == 0
+    assert "count" not in game.render_table()
+
+
+def test_a_drawn_tile_that_fits_must_be_played_with_play_drawn() -> None:
+    """Sniff's rule: seat 1 cannot match 6, draws 5-5 then 6-1; only 6-1 may be played, on either end."""
+    deal = stacked(
+        ["6-6 4-4 3-3 2-2 1-1", "5-4 5-3 5-2 5-1 5-0"],
+        rest=(*tiles("5-5 6-1"), *tiles("6-5 6-4 6-3 6-2 6-0 4-3 4-2 4-1 4-0 3-2 3-1 3-0 2-1 2-0 1-0 0-0")),
+    )
+    game = Fives.create(seed=1, deals=[deal])
+    game.apply(Play(Tile(6, 6), None))
+    drawn = [e for e in game.events if isinstance(e, TileDrawn)]
+    assert [str(e.tile) for e in drawn] == ["5-5", "6-1"] and game.current_player == 1
+    assert {str(a) for a in game.legal_actions()} == {"6-1 on W", "6-1 on E"}
+    with pytest.raises(tg.IllegalActionError, match="seat 1 drew 6-1, which fits, and must play it"):
+        game.apply(Play(Tile(5, 5), "W"))
+
+
+def test_every_double_spins_and_counts_as_the_rule_says() -> None:
+    """With ``spinners="every"`` a later double grows its own branches, named by its value."""
+    deal = stacked(["6-4 4-4 3-3 2-2 1-1", "4-0 6-6 5-3 5-2 5-1"])
+    game = Fives.create(seed=1, deals=[deal])
+    game.apply(Play(Tile(6, 4), None))
+    assert [str(a) for a in game.legal_actions()] == ["6-6 on W", "4-0 on E"]
+    game.apply(Play(Tile(6, 6), "W"))
+    assert {e.id for e in game.view(0).ends} == {"W", "E", "N", "S"}
+    assert "N from the spinner 6-6" in render_layout(game.layout)
+    played = [e for e in game.events if isinstance(e, TilePlayed)]
+    assert [e.count for e in played] == [10, 12 + 4 + 12 + 12]  # this count doubles a spinner on every open end
+
+
+def test_the_pieces_may_depend_on_the_options() -> None:
+    """``tile_set(options)`` deals a double-nine set with ``top=9``: 55 tiles, checked as such in a stacked deal."""
+    game = BigBlock.create({"top": 9}, seed=3)
+    places = game.piece_places()
+    assert sum(len(p) for p in places.values()) == 55 and max(t.high for p in places.values() for t in p) == 9
+    hands = ["6-6 5-5 4-4 3-3 2-2 1-1 0-0", "6-5 6-4 6-3 6-2 6-1 6-0 5-4"]
+    assert BigBlock.create({"top": 9}, seed=3, deals=[stacked(hands, top=9)]).stock[0] == Tile(9, 9)
+    with pytest.raises(tg.InvalidOptionsError, match="the stock has 14 tiles; with 2 players it has 41"):
+        BigBlock.create({"top": 9}, seed=3, deals=[stacked(hands)])
+    assert BigBlock.create(seed=3, deals=[stacked(hands)]).hand_number == 1  # double-six by default
+
+
+def test_hands_end_by_domino_or_block_and_the_match_goes_on() -> None:
+    """Played out, hands end by a domino or a block; a seat with nothing to play and no stock passes."""
+    game = Block.create(seed=2)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    ends = [e for e in game.events if isinstance(e, HandEnded)]
+    assert ends and all(e.reason in ("domino", "blocked") for e in ends)
+    assert any(isinstance(e, Passed) for e in game.events) or any(e.reason == "domino" for e in ends)
+
+
+def test_replay_gives_the_same_game_and_the_draw_belongs_to_its_deal() -> None:
+    """A full log replays to the same log; each deal is recovered with the leader drawn after it."""
+    game = Fives.create({"players": 3}, seed=9)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    again = tg.replay(game.log())
+    assert tg.dumps(again.log()) == tg.dumps(game.log())
+    deals = Fives.deals_from_events(game.events)
+    assert deals[0].leader == next(e.seat for e in game.events if isinstance(e, LeaderDrawn))
+    assert any(isinstance(e, Scored) and e.reason == "remaining" for e in game.events)
+
+
+@pytest.mark.parametrize("variant", [Block, Fives])
+def test_the_conformance_kit_passes_on_a_game_of_settings_and_hooks(variant: type[DrawGame]) -> None:
+    """Pieces conserved, nothing leaked, legality listed and refused alike, replay: the kit's checks pass."""
+    checks = ["terminates", "views", "pieces", "replay", "clone", "no_leaks", "illegal_refused", "json_round_trip"]
+    outcomes = check_variant(variant, options={"players": 3, "target": 30}, checks=checks, examples=3)
+    assert set(outcomes.values()) == {"passed"}, outcomes
