@@ -16,7 +16,7 @@ those objects are neither hashable cheaply nor equal only to themselves: :class:
 keeps a value per object by the object's ``id``, holding the object, so its ``id`` is not
 reused while the value is kept.
 
->>> from tablegames.core.memo import IdentityMemo
+>>> from tablegames.core.memo import IdentityMemo, Kept
 >>> memo = IdentityMemo[str](most=2)
 >>> trick = (0, ("KC", "AC"))
 >>> memo.get(trick) is None
@@ -51,6 +51,7 @@ def tables() -> list[tuple[str, int, int]]:
     """Every table the library keeps: its name, its bound and how many values it holds now.
 
     >>> import tablegames.mechanics.tricks
+    >>> from tablegames.core.memo import tables
     >>> ("tablegames.mechanics.tricks: the cards of tricks", 4096) in [t[:2] for t in tables()]
     True
     """

@@ -118,6 +118,7 @@ def hand_reward_divisor(variant: type[Game], options: Any) -> float:
     with the sign that makes winning positive, in every variant.
 
     >>> import tablegames
+    >>> from tablegames.rl.decisions import hand_reward_divisor
     >>> sniff = tablegames.get_variant("american-sniff")
     >>> hand_reward_divisor(sniff, sniff.options_class(players=2))
     250.0

@@ -58,6 +58,8 @@ def page_script(variant: type[Game]) -> Traversable | None:
         TableGamesError: if the attribute is not a relative path to a ``.js`` file, or no
             such file ships in the package.
 
+    >>> from tablegames.core.game import Game
+    >>> from tablegames.server.drawing import page_script
     >>> page_script(Game) is None
     True
     """
