@@ -10,7 +10,7 @@ from tablegames.components.tiles import Tile
 from tablegames.core.events import Action, EventLog
 from tablegames.variants.sniff import HandDealt, Passed, Play, Sniff
 
-__all__ = ["CountingSniff", "LaxSniff", "LeakySniff", "LosingSniff", "SharingSniff"]
+__all__ = ["CountingSniff", "LaxSniff", "LeakySniff", "LosingSniff", "SharingSniff", "StrictSniff"]
 
 _BLANK = Tile(0, 0)
 
@@ -53,6 +53,17 @@ class LaxSniff(Sniff):
         if reason is not None and isinstance(action, Play) and " does not match end " in reason:
             return None
         return reason
+
+
+class StrictSniff(Sniff):
+    """Its legality hook refuses every double that its list of legal actions offers."""
+
+    name: ClassVar[str] = "strict-sniff"
+
+    def why_illegal(self, action: Action, seat: int) -> str | None:
+        if isinstance(action, Play) and action.tile.is_double:
+            return "no doubles here"
+        return super().why_illegal(action, seat)
 
 
 class SharingSniff(Sniff):

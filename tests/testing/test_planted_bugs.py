@@ -19,7 +19,7 @@ from tablegames.testing import (
     check_variant,
     run_check,
 )
-from tests.testing.planted import CountingSniff, LaxSniff, LeakySniff, LosingSniff, SharingSniff
+from tests.testing.planted import CountingSniff, LaxSniff, LeakySniff, LosingSniff, SharingSniff, StrictSniff
 
 _EXAMPLES = 10
 
@@ -84,6 +84,13 @@ def test_accepting_an_illegal_action_fails_illegal_refused() -> None:
     error = _failure(LaxSniff, "illegal_refused")
     assert error.detail.startswith("apply({")
     assert "was accepted" in error.detail
+    assert '"type":"play"' in error.detail
+
+
+def test_refusing_a_listed_action_fails_illegal_refused() -> None:
+    """A variant whose legality hook refuses a double its list offers fails `illegal_refused`, naming it."""
+    error = _failure(StrictSniff, "illegal_refused")
+    assert "is listed, but why_illegal says: no doubles here" in error.detail
     assert '"type":"play"' in error.detail
 
 

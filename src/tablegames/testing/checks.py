@@ -76,6 +76,7 @@ _LEAK_WINDOW: Final = 12
 _CLONE_STEPS: Final = 30
 _KNOWN_WINDOW: Final = 60
 _MAX_KNOWN: Final = 150
+_MAX_LISTED: Final = 24
 
 Check = Callable[..., None]
 """The type of a check, ``check(scenario, *, max_steps=...)``, raising ConformanceError on a failure."""
@@ -578,14 +579,36 @@ def _parsed_or_refused(scenario: Scenario, step: int | None, game: Game, junk: A
         raise _fail(name, scenario, step, f"{what} changed the game")
 
 
+def _listed_accepted(scenario: Scenario, step: int, game: Game) -> None:
+    """Each listed action passes ``why_illegal``, and an equal copy of it is applied on a clone."""
+    current = game.current_player
+    if current is None:
+        return
+    for action in game.legal_actions()[:_MAX_LISTED]:
+        text = dumps(action)
+        reason = game.why_illegal(action, current)
+        if reason is not None:
+            raise _fail("illegal_refused", scenario, step, f"{text} is listed, but why_illegal says: {reason}")
+        copy = game.action_from_json(to_json(action))
+        try:
+            game.clone().apply(copy, seat=current)
+        except IllegalActionError as exc:
+            detail = f"{text} is listed, but an equal copy was refused: {exc}"
+            raise _fail("illegal_refused", scenario, step, detail) from None
+
+
 def check_illegal_refused(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) -> None:
-    """Every illegal action is refused with IllegalActionError, and the game is left unchanged.
+    """An action is accepted exactly when it is listed; every other is refused, changing nothing.
 
     At the position: junk JSON and malformed actions, every action legal somewhere else in
     the game (up to some steps after the position) but not now, both as objects to ``apply``
-    and as JSON to ``action_from_json``, and each legal action sent for another seat. The
-    full log and every view are compared before and after. (:func:`check_terminates`
-    checks that a finished game refuses everything.)
+    and as JSON to ``action_from_json``, and each legal action sent for another seat, must
+    raise IllegalActionError; the full log and every view are compared before and after.
+    The variant's one legality hook must agree with its list: ``why_illegal`` gives a reason
+    for each of those unlisted actions and ``None`` for each listed one, and an equal copy of
+    a listed action (rebuilt from its JSON, so not the very object ``legal_actions`` handed
+    out) is accepted by ``apply`` on a clone. (:func:`check_terminates` checks that a
+    finished game refuses everything.)
     """
     name = "illegal_refused"
     game = scenario.position()
@@ -598,15 +621,18 @@ def check_illegal_refused(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_ST
         for junk in _junk_for(position):
             _parsed_or_refused(scenario, step, position, junk)
             _refused(scenario, step, position, state, f"apply({json.dumps(junk)})", position.apply, junk)
+        current = position.current_player
         for action in known[:_MAX_KNOWN]:
             text = dumps(action)
             if text in legal:
                 continue
             _refused(scenario, step, position, state, f"apply({text})", position.apply, action)
+            if current is not None and not position.why_illegal(action, current):
+                raise _fail(name, scenario, step, f"why_illegal({text}) gave no reason, but it is not listed")
             _refused(
                 scenario, step, position, state, f"action_from_json({text})", position.action_from_json, to_json(action)
             )
-        current = position.current_player
+        _listed_accepted(scenario, step, position)
         for action in list(position.legal_actions())[:4]:
             text = dumps(action)
             for seat in (*range(position.players), -1, position.players):
