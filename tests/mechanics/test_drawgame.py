@@ -171,3 +171,11 @@ def test_the_conformance_kit_passes_on_a_game_of_settings_and_hooks(variant: typ
     checks = ["terminates", "views", "pieces", "replay", "clone", "no_leaks", "illegal_refused", "json_round_trip"]
     outcomes = check_variant(variant, options={"players": 3, "target": 30}, checks=checks, examples=3)
     assert set(outcomes.values()) == {"passed"}, outcomes
+
+
+@pytest.mark.parametrize("top", [6, 9])
+def test_the_kit_counts_the_pieces_of_the_match_not_of_the_class(top: int) -> None:
+    """With ``top=6`` a double-nine class deals 28 tiles: ``pieces_for(options)`` is what the kit conserves."""
+    assert len(BigBlock.pieces_for(BigBlock.options_class(top=top))) == {6: 28, 9: 55}[top]
+    outcomes = check_variant(BigBlock, options={"players": 2, "top": top}, checks=["pieces", "replay"], examples=2)
+    assert set(outcomes.values()) == {"passed"}, outcomes

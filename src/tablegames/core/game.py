@@ -735,10 +735,26 @@ class Game(abc.ABC):
 
     # -- helpers --------------------------------------------------------------------
 
+    @classmethod
+    def pieces_for(cls, options: Any) -> frozenset[Any]:
+        """Optional capability: the pieces a match with ``options`` plays with.
+
+        A variant whose set depends on its options (a double-nine option of a domino game)
+        returns that match's pieces, each one of :attr:`pieces` (every piece the variant may
+        ever use, which loading a log accepts). The default is :attr:`pieces`. The conformance
+        kit checks piece conservation against it.
+
+        >>> from tablegames import get_variant
+        >>> sniff = get_variant("american-sniff")
+        >>> len(sniff.pieces_for(sniff.options_class(players=2)))
+        28
+        """
+        return cls.pieces
+
     def piece_places(self) -> Mapping[str, Sequence[Any]] | None:
         """Where every piece is now, by place (``"hand 0"``, ``"stock"``, ...), for checks.
 
-        Every piece of :attr:`pieces` is in exactly one place at any moment; the conformance
+        Every piece of :meth:`pieces_for` the options is in exactly one place at any moment; the conformance
         kit (:mod:`tablegames.testing`) checks that after every step. This is a debugging
         and testing aid, never used by the engine itself. The default, ``None``, says the
         variant does not report its pieces, and the checks that need it are skipped.

@@ -405,6 +405,11 @@ class DrawGame(Game):
         return cls.tiles
 
     @classmethod
+    def pieces_for(cls, options: Any) -> frozenset[Any]:
+        """The tiles of :meth:`tile_set` for ``options``."""
+        return frozenset(cls.tile_set(options))
+
+    @classmethod
     def target_score(cls, options: Any) -> int | None:
         """The ``target`` option, if the options have one."""
         target: int | None = getattr(options, "target", None)

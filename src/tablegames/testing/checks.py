@@ -168,12 +168,15 @@ def check_terminates(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) 
         raise _fail(name, scenario, step, "refusing actions changed the finished game's log")
 
 
-def _places_problem(variant: type[Game], places: Mapping[str, Any]) -> str | None:
+def _places_problem(variant: type[Game], options: Any, places: Mapping[str, Any]) -> str | None:
     where: dict[Any, list[str]] = {}
     for place, pieces in places.items():
         for piece in pieces:
             where.setdefault(piece, []).append(place)
-    expected = Counter(variant.pieces)
+    expected = Counter(variant.pieces_for(options))
+    foreign = sorted(str(p) for p in expected if p not in variant.pieces)
+    if foreign:
+        return f"pieces_for(options) names {', '.join(foreign)}, not in {variant.__qualname__}.pieces"
     problems = []
     missing = sorted(str(p) for p in expected if p not in where)
     if missing:
@@ -187,7 +190,7 @@ def _places_problem(variant: type[Game], places: Mapping[str, Any]) -> str | Non
 
 
 def check_pieces_conserved(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_STEPS) -> None:
-    """After every step, each piece of ``variant.pieces`` is in exactly one place.
+    """After every step, each piece of the match (``variant.pieces_for(options)``) is in exactly one place.
 
     The places come from :meth:`~tablegames.core.game.Game.piece_places`; each view's
     ``hand`` must match that seat's ``"hand <seat>"`` place, where the variant has one, and
@@ -207,7 +210,7 @@ def check_pieces_conserved(scenario: Scenario, *, max_steps: int = DEFAULT_MAX_S
     while True:
         places = game.piece_places()
         assert places is not None
-        problem = _places_problem(scenario.variant, places)
+        problem = _places_problem(scenario.variant, game.options, places)
         if problem is not None:
             raise _fail(name, scenario, step, f"after {last}: {problem}")
         for seat in range(game.players):
