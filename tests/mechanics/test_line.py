@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tablegames.components.tiles import Tile
+from tablegames.components.tiles import Tile, domino_set
 from tablegames.mechanics.line import (
     ARM_IDS,
     EAST,
@@ -446,3 +446,108 @@ def test_arm_and_end_views_kept_between_placements_are_those_built_afresh(
         copies.append((layout.copy(), views, end_views(layout)))
     for copy, views, ends in copies:  # each copy shows what the layout showed when it was copied
         assert arm_views(copy) == views == _fresh_arm_views(copy) and end_views(copy) == ends
+
+
+# -- ends played before any other (play_first) -------------------------------------------------
+
+
+def _cross(*plays: tuple[str, str | None]) -> LineLayout:
+    """A layout where every double spins and its branches open at once, after ``plays``."""
+    layout = LineLayout(spinners="every", branches_after=0)
+    for tile, end in plays:
+        layout.place(t(tile), None if end is None else layout.index_of(end))
+    return layout
+
+
+def _open_ids(layout: LineLayout) -> list[str]:
+    return [layout.ids[a] for a in layout.open_arms()]
+
+
+def test_named_ends_are_played_before_any_other_then_every_end_opens() -> None:
+    """A later double's two branches named first: only they take tiles, each once, then all ends do."""
+    layout = _cross(("6-4", None), ("4-4", "E"), ("5-6", "W"), ("5-5", "W"))
+    assert _open_ids(layout) == ["W", "E", "N", "S", "N5", "S5"]
+    layout.play_first(["N5", "S5"])
+    assert _open_ids(layout) == ["N5", "S5"]
+    assert layout.can_play([t("4-1")]) is False and layout.can_play([t("5-1")]) is True
+    assert layout.placements([t("5-1"), t("4-1")]) == [(t("5-1"), "N5"), (t("5-1"), "S5")]
+    assert layout.why_not(t("4-1"), "E") == "end E must wait: the ends N5, S5 are played first"
+    assert layout.why_not(t("5-1"), "N5") is None
+    layout.place(t("5-1"), layout.index_of("S5"))
+    assert _open_ids(layout) == ["N5"], "a covered end of the set takes no second tile before the others"
+    assert layout.why_not(t("5-2"), "S5") == "end S5 must wait: the ends N5 are played first"
+    layout.place(t("5-2"), layout.index_of("N5"))
+    assert _open_ids(layout) == ["W", "E", "N", "S", "N5", "S5"]
+    assert layout.why_not(t("4-1"), "E") is None
+
+
+def test_more_ends_may_wait_and_a_spinner_on_one_adds_no_waiting_branch() -> None:
+    """Called again, ``play_first`` adds ends; a spinner placed on a waiting end opens its branches after."""
+    layout = _cross(("6-4", None), ("4-4", "E"))
+    layout.play_first(["N", "S"])
+    layout.place(t("4-2"), NORTH)
+    assert _open_ids(layout) == ["S"]
+    layout.play_first(["W"])
+    assert _open_ids(layout) == ["W", "S"]
+    assert layout.first_ends == ("W", "S")
+    layout.place(t("6-6"), WEST)  # a spinner on a waiting end: its branches are not of the set
+    assert _open_ids(layout) == ["S"]
+    layout.place(t("4-0"), SOUTH)
+    assert not layout.first_ends
+    assert _open_ids(layout) == ["W", "E", "N", "S", "N6", "S6"]
+
+
+def test_ends_of_the_set_that_are_not_open_do_not_hold_play_back() -> None:
+    """Naming a closed branch alone changes nothing: only open ends of the set wait for tiles."""
+    layout = LineLayout(spinners="first", branches_after=2)
+    layout.place(t("6-4"), None)
+    layout.place(t("4-4"), EAST)
+    assert _open_ids(layout) == ["W", "E"]
+    layout.play_first(["N", "S"])
+    assert _open_ids(layout) == ["W", "E"]
+    layout.place(t("4-1"), EAST)
+    assert _open_ids(layout) == ["W", "E", "N", "S"], "the branches open as usual, and nothing waits any more"
+
+
+def test_a_copy_keeps_its_own_waiting_ends() -> None:
+    """Placing on a copy of a restricted layout leaves the original's waiting ends as they were."""
+    layout = _cross(("6-4", None), ("4-4", "E"))
+    layout.play_first(["N", "S"])
+    copy = layout.copy()
+    copy.place(t("4-1"), NORTH)
+    copy.place(t("4-2"), SOUTH)
+    assert _open_ids(copy) == ["W", "E", "N", "S"]
+    assert _open_ids(layout) == ["N", "S"]
+    assert layout.why_not(t("6-1"), "W") == "end W must wait: the ends N, S are played first"
+
+
+def test_an_unknown_end_is_refused_and_changes_nothing() -> None:
+    """``play_first`` with an end the layout does not have raises ValueError, the open ends unchanged."""
+    layout = _cross(("6-4", None))
+    with pytest.raises(ValueError, match="no arm 'N6'"):
+        layout.play_first(["W", "N6"])
+    assert _open_ids(layout) == ["W", "E"]
+
+
+@given(st.lists(st.integers(0, 10**6), min_size=1, max_size=40), st.integers(0, 10**6))
+def test_waiting_ends_are_always_a_subset_of_the_open_ends(choices: list[int], seed: int) -> None:
+    """Random plays and sets: the waiting ends are open in a twin without the rule, and all of them once none wait."""
+    tiles = list(domino_set(6))
+    tiles = tiles[seed % 28 :] + tiles[: seed % 28]
+    free = LineLayout(spinners="every", branches_after=1)
+    held = free.copy()
+    for choice in choices:
+        places = [(tile, arm) for tile in tiles for arm in held.places_for(tile)]
+        if not places:
+            break
+        tile, arm = places[choice % len(places)]
+        assert free.fits(tile, arm)
+        free.place(tile, arm)
+        held.place(tile, arm)
+        tiles.remove(tile)
+        if choice % 3 == 0 and held.opening is not None:
+            arms = held.open_arms()
+            held.play_first([held.ids[a] for a in arms[choice % len(arms) :: 2]])
+        assert set(held.open_arms()) <= set(free.open_arms())
+        if not held.first_ends:
+            assert held.open_arms() == free.open_arms()

@@ -301,7 +301,19 @@ class LineLayout:
 
     """
 
-    __slots__ = ("_open", "_s", "_views", "branches_open", "opening", "outer_kinds", "spinner", "tiles", "values")
+    __slots__ = (
+        "_first",
+        "_free",
+        "_open",
+        "_s",
+        "_views",
+        "branches_open",
+        "opening",
+        "outer_kinds",
+        "spinner",
+        "tiles",
+        "values",
+    )
 
     def __init__(
         self,
@@ -329,6 +341,8 @@ class LineLayout:
         self.tiles: list[list[Tile]] = [[], [], [], []]
         """The tiles of each arm, outward from the opening tile or from its spinner."""
         self._open: tuple[int, ...] = _NONE  # the open arms, in index order
+        self._first: tuple[int, ...] = ()  # the arms to be played first (see play_first), while any is open
+        self._free: tuple[int, ...] = _NONE  # the open arms but for that restriction, while it holds
         self._s = state
         self._views: tuple[ArmView | None, ...] = ()  # the last view of each arm, by index (see arm_views)
 
@@ -344,6 +358,8 @@ class LineLayout:
         t = self.tiles
         new.tiles = [arm[:] for arm in t] if s.wide else [t[0][:], t[1][:], t[2][:], t[3][:]]
         new._open = self._open
+        new._first = self._first
+        new._free = self._free
         new._views = self._views  # a tuple of frozen views, replaced (never changed) by arm_views
         return new
 
@@ -504,6 +520,8 @@ class LineLayout:
                 return None
             return f"{tile} does not match end {end}, which shows {value}"
         open_ids = ", ".join(s.ids[a] for a in self._open)
+        if arm is not None and self._first and arm in self._free:
+            return f"end {end} must wait: the ends {open_ids} are played first"
         if end is None:
             return f"the layout is open: name an end ({open_ids})"
         if arm is None:
@@ -584,6 +602,9 @@ class LineLayout:
 
     def place_unchecked(self, tile: Tile, arm: int | None) -> None:
         """:meth:`place` without the check, for callers that have already checked :meth:`fits`."""
+        first = self._first
+        if first:  # ends wait (play_first): place on the open ends but for them, then restrict again
+            self._open = self._free
         values = self.values
         kinds = self.outer_kinds
         if arm is None:
@@ -625,6 +646,60 @@ class LineLayout:
                 self.branches_open = True
                 self._s = opened
                 self._open = _ALL_ARMS
+        if first:
+            self._free = self._open
+            self._first = tuple([a for a in first if a != arm])
+            self._restrict()
+
+    @property
+    def first_ends(self) -> tuple[str, ...]:
+        """The ends still to be played before any other (see :meth:`play_first`); ``()`` when none wait."""
+        ids = self._s.ids
+        return tuple([ids[a] for a in self._first])
+
+    def play_first(self, ends: Iterable[str]) -> None:
+        """Only the ends named ``ends`` accept tiles until each of them carries one.
+
+        For rules such as "the three ends of a double are played before any other": the
+        variant names them right after placing the tile that makes them. An end of the set
+        that is not open (a branch still closed) does not hold play back; once none of the
+        set is open and uncovered, every open end accepts tiles again. Called again while
+        ends are waiting, it adds to them.
+
+        Raises:
+            ValueError: if an end is not an arm of this layout.
+
+        >>> layout = LineLayout(spinners="every", branches_after=0)
+        >>> layout.place(Tile(6, 4), None)
+        >>> layout.place(Tile(4, 4), EAST)
+        >>> layout.play_first(["N", "S"])
+        >>> [layout.ids[a] for a in layout.open_arms()]
+        ['N', 'S']
+        >>> layout.why_not(Tile(6, 2), "W")
+        'end W must wait: the ends N, S are played first'
+        >>> layout.place(Tile(4, 1), NORTH)
+        >>> [layout.ids[a] for a in layout.open_arms()]
+        ['S']
+        >>> layout.place(Tile(4, 0), SOUTH)
+        >>> [layout.ids[a] for a in layout.open_arms()]
+        ['W', 'E', 'N', 'S']
+        """
+        arms = [self.index_of(end) for end in ends]
+        if not self._first:
+            self._free = self._open
+        self._first = tuple(sorted({*self._first, *arms}))
+        self._restrict()
+
+    def _restrict(self) -> None:
+        """Set the open arms to those of :meth:`play_first` open among ``_free``, or to all of ``_free``."""
+        first, free = self._first, self._free
+        if first:
+            waiting = tuple([a for a in free if a in first])
+            if waiting:
+                self._open = waiting
+                return
+            self._first = ()
+        self._open = free
 
     def _later_spinner(self, tile: Tile, arm: int) -> None:
         """Make the double ``tile``, just placed on ``arm``, a spinner after the first."""
