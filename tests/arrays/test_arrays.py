@@ -17,7 +17,7 @@ import tablegames  # noqa: E402
 from tablegames.core.errors import InvalidOptionsError, UnknownVariantError  # noqa: E402
 from tablegames.jax import ArrayGame, from_game, key_of, make  # noqa: E402
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities  # noqa: E402
-from tablegames.variants.smear.arrays import quotient  # noqa: E402
+from tablegames.variants.arrays import quotient  # noqa: E402
 
 
 def test_import_tablegames_never_imports_jax() -> None:
@@ -42,8 +42,8 @@ def test_make_finds_the_capability_and_checks_names_and_options() -> None:
         make("no-such-game")
     with pytest.raises(InvalidOptionsError):
         make("four-point-smear", seen_undealt=4)
-    with pytest.raises(MissingCapability, match="american-sniff provides no array game"):
-        make("american-sniff", players=2)
+    with pytest.raises(MissingCapability, match="all-fives provides no array game"):
+        make("all-fives")
 
 
 def test_init_deals_the_whole_deck() -> None:

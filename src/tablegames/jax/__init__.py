@@ -8,17 +8,19 @@
   whole matches, compared at every step.
 
 A variant takes part by providing the ``array_game`` classmethod
-(:class:`~tablegames.jax.protocol.ProvidesArrayGame`); today Four Point Smear does. Nothing in
+(:class:`~tablegames.jax.protocol.ProvidesArrayGame`); today Four Point Smear and American
+Sniff do. Nothing in
 the core imports this package, and ``import tablegames`` never imports JAX.
 """
 
 from tablegames.jax.games import array_game, from_game, key_of, make
 from tablegames.jax.lockstep import LockstepReport, lockstep
-from tablegames.jax.protocol import ArrayGame, ArrayState, ProvidesArrayGame
+from tablegames.jax.protocol import ArrayGame, ArrayState, DealsAhead, ProvidesArrayGame
 
 __all__ = [
     "ArrayGame",
     "ArrayState",
+    "DealsAhead",
     "LockstepReport",
     "ProvidesArrayGame",
     "array_game",

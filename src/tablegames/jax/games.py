@@ -47,6 +47,7 @@ def make(name: str, *, max_steps: int | None = None, **options: Any) -> ArrayGam
         InvalidOptionsError: for options the variant does not have.
         MissingCapability: if the variant provides no array game.
 
+    >>> from tablegames.jax.games import make
     >>> import jax
     >>> game = make("four-point-smear", seen_undealt=2)
     >>> state = jax.jit(game.init)(jax.random.PRNGKey(7))

@@ -4,9 +4,12 @@
 position goes through the array game's ``from_game``; then both take the same random legal
 ids to the hand's end, and at every step the legal masks, the player to move, the scores,
 the end flags, the rewards, the ids chosen so far and every seat's observation must be equal.
-The step that ends a hand deals a new one on each side from different shuffles, so there the
-observations are compared without the ``hand`` field (the cards dealt); everything else,
-the new hand's bidding mask and the dealer included, must still agree.
+An array game that knows its next deal in advance (:class:`~tablegames.jax.protocol.DealsAhead`)
+has it stacked on the reference at every hand's start, so the step that ends a hand deals the
+same pieces on both sides and is compared in full. Otherwise that step deals a new hand on each
+side from different shuffles, so there the observations are compared without the ``hand``
+field (the cards dealt); everything else, the new hand's bidding mask and the dealer
+included, must still agree.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from tablegames.core.capabilities import ActionIds
 from tablegames.core.game import Game, build_options
 from tablegames.core.registry import get_variant
 from tablegames.jax.games import array_game, key_of
-from tablegames.jax.protocol import ArrayGame
+from tablegames.jax.protocol import ArrayGame, DealsAhead
 from tablegames.rl.decisions import Decision, capabilities
 
 __all__ = ["LockstepReport", "lockstep"]
@@ -139,6 +142,7 @@ class _Run:
         self.rows: list[_Row | None] = [self.start(s) for _, s in zip(range(width), self.seeds, strict=False)]
         self.step = jax.jit(jax.vmap(arrays.step))
         self.observe = jax.jit(jax.vmap(jax.vmap(arrays.observe, in_axes=(None, 0)), in_axes=(0, None)))
+        self.ahead = arrays if isinstance(arrays, DealsAhead) else None
 
     def start(self, match_seed: int) -> _Row:
         game = get_variant(self.name).create(self.options, seed=match_seed)
@@ -182,7 +186,7 @@ class _Run:
                     row.decision = Decision(row.game, self.ids)
                 if dealt or row.game.is_over:
                     ended.append(i)
-            self.check(batch, moved, dealt=ended)
+            self.check(batch, moved, dealt=[] if self.ahead is not None else ended)
             restarted = []
             for i in ended:
                 row = rows[i]
@@ -208,6 +212,9 @@ class _Run:
             row = self.rows[i]
             assert row is not None
             state = self.arrays.from_game(row.game, key=key_of(row.game))
+            if self.ahead is not None:  # the reference deals the next hand as the array game will
+                row.game = row.game.with_next_deals([self.ahead.next_deal(state)])
+                row.decision = Decision(row.game, self.ids)
             for leaf, value in zip(jax.tree_util.tree_leaves(batch), jax.tree_util.tree_leaves(state), strict=True):
                 leaf[i] = np.asarray(value)
 

@@ -24,7 +24,7 @@ import jax
 
 from tablegames.core.game import Game
 
-__all__ = ["ArrayGame", "ArrayState", "ProvidesArrayGame"]
+__all__ = ["ArrayGame", "ArrayState", "DealsAhead", "ProvidesArrayGame"]
 
 
 class ArrayState(Protocol):
@@ -111,6 +111,23 @@ class ArrayGame(Protocol):
 
     def from_game(self, game: Any, *, key: jax.Array) -> Any:
         """The state of the reference position ``game``; later deals are drawn from ``key``."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class DealsAhead(Protocol):
+    """An array game that can say, before a hand ends, what its next hand will be dealt.
+
+    Its deals come from the state's key alone, so :meth:`next_deal` is known at any time.
+    :func:`tablegames.jax.lockstep` then stacks that deal on the reference game (its
+    :meth:`~tablegames.core.game.Game.with_next_deals`) at every hand's start, so that both
+    sides deal the same pieces, and compares everything on the step that deals, the seats'
+    own pieces, the new leader and the legal ids included. Without it, that step is compared
+    without the observation's ``hand`` field, the pieces each side dealt itself.
+    """
+
+    def next_deal(self, state: Any) -> Any:
+        """The variant's stacked deal (its ``deal_class``) that ``state``'s next hand will be dealt."""
         ...  # pragma: no cover
 
 

@@ -19,7 +19,6 @@ card ``c`` has suit ``c // 8`` and rank ``c % 8`` (0 the ace, 7 the seven).
 
 from __future__ import annotations
 
-import functools
 import itertools
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -28,6 +27,8 @@ import jax.numpy as jnp
 import numpy as np
 
 from tablegames.components.cards import piquet_deck
+from tablegames.variants.arrays import deal_places, quotient, random_order
+from tablegames.variants.arrays import trick_winner as shared_trick_winner
 from tablegames.variants.smear.options import SmearOptions
 from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearObservation
 from tablegames.variants.smear.rules import discard_allowance
@@ -35,7 +36,7 @@ from tablegames.variants.smear.rules import discard_allowance
 if TYPE_CHECKING:
     from tablegames.variants.smear.game import Smear
 
-__all__ = ["PHASES", "SmearArrays", "SmearState", "quotient", "trick_winner"]
+__all__ = ["PHASES", "SmearArrays", "SmearState", "trick_winner"]
 
 PHASES: Final = ("bidding", "discard", "play", "over")
 """The phases by their number in :attr:`SmearState.phase` (the observation's order)."""
@@ -153,19 +154,12 @@ def _side_entry(pair: jax.Array, side: jax.Array) -> jax.Array:
 def _deal(key: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
     """The next key, each card's holder and the undealt stack of a deal drawn from ``key``.
 
-    The 32 cards in a random order, each card placed by the rank of a random 32-bit draw
-    among the 32 draws (ties, about once in 8 million deals, broken by deck order): a
-    permutation without a sort, which costs ten times the rest of a step on a CPU. The first
-    six places go to seat 0, the next six to seat 1, and so on; the last eight are the undealt
-    stack, top first.
+    The 32 cards in a random order (:func:`~tablegames.variants.arrays.random_order`, a
+    permutation without a sort). The first six places go to seat 0, the next six to seat 1,
+    and so on; the last eight are the undealt stack, top first.
     """
     key, sub = jax.random.split(key)
-    draws = jax.random.bits(sub, (32,), jnp.uint32)
-    ties = (draws[None, :] == draws[:, None]) & (_CARDS[None, :] < _CARDS[:, None])
-    before = (draws[None, :] < draws[:, None]) | ties
-    place = jnp.sum(before, axis=1, dtype=jnp.int32)  # each card's place in the order
-    holder = jnp.where(place < 24, place // 6, -1)
-    undealt = jnp.sum(jnp.where(place[None, :] == 24 + jnp.arange(8)[:, None], _CARDS, 0), axis=1, dtype=jnp.int32)
+    holder, undealt = deal_places(random_order(sub, 32), players=4, size=6, rest=8)
     return key, holder, undealt
 
 
@@ -257,16 +251,15 @@ def _discarding(state: SmearState, action: jax.Array, take: int) -> SmearState:
 def trick_winner(trick: jax.Array, trump: jax.Array, led: jax.Array) -> jax.Array:
     """The seat that wins a full trick (rule 11): the highest trump, else the highest card of the suit led.
 
+    Smear's cards on :func:`tablegames.variants.arrays.trick_winner`.
+
     Args:
         trick: int32[4], the card each seat played.
         trump: the trump suit.
         led: the suit led.
 
     """
-    suit = trick // 8
-    power = 7 - trick % 8
-    rank = jnp.where(suit == trump, 16 + power, jnp.where(suit == led, 8 + power, 0))
-    return jnp.argmax(rank).astype(jnp.int32)
+    return shared_trick_winner(trick // 8, 7 - trick % 8, trump, led)
 
 
 def _playing(state: SmearState, action: jax.Array, winner_of: Any) -> tuple[SmearState, jax.Array]:
@@ -488,41 +481,6 @@ def _observe(target: int, state: SmearState, seat: jax.Array, card_points: jax.A
         quotient(scores, target),
     ]
     return jnp.concatenate([p.astype(jnp.float32) for p in parts])
-
-
-@functools.lru_cache(maxsize=64)
-def _fractions(denominator: int) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
-    """``r / denominator`` for each remainder ``r`` as two float32s: the rounded value and what it misses by."""
-    exact = np.arange(denominator, dtype=np.float64) / denominator
-    high = exact.astype(np.float32)
-    return high, (exact - high.astype(np.float64)).astype(np.float32)
-
-
-def quotient(numerator: jax.Array, denominator: int) -> jax.Array:
-    """float32: ``numerator / denominator`` (ints, ``|numerator| < 2**24``, ``denominator`` a Python int), rounded once.
-
-    The quotient rounded to the nearest float32, as the reference's doubles give it. A plain
-    ``/`` does not: XLA divides by a constant or a broadcast value as a multiplication by its
-    reciprocal, which misses by one unit in the last place about a third of the time, and then
-    the observation would not be the reference's. Here the whole part comes from integer
-    division and the fraction from a table of two float32s each, added with an exact sum
-    (TwoSum); the one rounding is at the end. A quotient of small ints is never close enough
-    to a halfway point between float32s for the last error (about 2**-44 of it) to matter.
-
-    >>> import jax.numpy as jnp
-    >>> float(quotient(jnp.int32(-7), 15)) == float(jnp.float32(-7 / 15))
-    True
-    """
-    numerator = jnp.asarray(numerator, jnp.int32)
-    high, low = _fractions(denominator)
-    whole = numerator // denominator
-    rest = numerator - whole * denominator
-    a = whole.astype(jnp.float32)
-    b = jnp.asarray(high)[rest]
-    total = a + b
-    back = total - a
-    error = (a - (total - back)) + (b - back)
-    return total + (error + jnp.asarray(low)[rest])
 
 
 # -- the array game -------------------------------------------------------------------

@@ -10,7 +10,7 @@ from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.capabilities import ActionIds, LogFiller, ObservationSpec
 from tablegames.core.errors import LogError, quote
 from tablegames.core.events import Action, Event, fast_constructor
-from tablegames.core.game import Game
+from tablegames.core.game import Game, build_options
 from tablegames.core.memo import IdentityMemo
 from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
@@ -35,6 +35,9 @@ from tablegames.variants.sniff.rules import new_layout, round_pips, sniff_count
 from tablegames.variants.sniff.search import SniffWorlds
 from tablegames.variants.sniff.text import describe_event, hand_note, render_layout, view_lines
 from tablegames.variants.sniff.view import LastLayout, SniffView
+
+if TYPE_CHECKING:
+    from tablegames.variants.sniff.arrays import SniffArrays
 
 __all__ = ["Sniff"]
 
@@ -305,6 +308,23 @@ class Sniff(Game):
     def observation_spec(cls, options: SniffOptions) -> ObservationSpec[Sniff]:
         """A seat's observation vector (:class:`~tablegames.variants.sniff.rl.SniffObservation`), one per options."""
         return observation_spec(options)
+
+    @classmethod
+    def array_game(cls, options: Any, *, max_steps: int | None = None) -> SniffArrays:
+        """Sniff as batched arrays (:class:`~tablegames.variants.sniff.arrays.SniffArrays`), for the ``jax`` extra.
+
+        ``options`` is a :class:`~tablegames.variants.sniff.options.SniffOptions` or a mapping
+        of options; ``max_steps`` a step limit (``None``: none). JAX is imported here, on the
+        first call, never by ``import tablegames``.
+
+        Raises:
+            InvalidOptionsError: for options Sniff does not have.
+            ImportError: if JAX is not installed (``pip install 'tablegames[jax]'``).
+
+        """
+        from tablegames.variants.sniff.arrays import SniffArrays  # noqa: PLC0415  (JAX only when asked for)
+
+        return SniffArrays(build_options(SniffOptions, {} if options is None else options), max_steps=max_steps)
 
     @classmethod
     def heuristic_choice(cls, observation: Observation) -> Action:
