@@ -3,8 +3,8 @@
 Four players in two partnerships, the 24-card deck A K Q J 10 9, the right and left bowers,
 two rounds of making trump with the up-card, the dealer's pick-up and discard, going alone,
 and the makers' and defenders' scoring, to 10. It uses only the public API of
-:mod:`tablegames`: the :class:`~tablegames.core.game.Game` hooks, the card components, and the
-calling and trick-play mechanics. Installed, it registers through the ``tablegames.variants``
+:mod:`tablegames`: the trick game base :class:`~tablegames.mechanics.trickgame.TrickGame`, the
+card components, and the calling and trick-play mechanics. Installed, it registers through the ``tablegames.variants``
 entry point:
 
 >>> import tablegames

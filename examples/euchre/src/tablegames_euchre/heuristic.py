@@ -35,9 +35,9 @@ from typing import Final
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
-from tablegames.mechanics.tricks import TrickCard
+from tablegames.mechanics.tricks import TrickCard, trick_winner
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
-from tablegames_euchre.rules import SUIT_OF, strength
+from tablegames_euchre.rules import ORDER, STRENGTH, SUIT_OF, strength
 
 __all__ = ["ALONE_AT", "CALL_AT", "choose", "discard_choice", "play_choice", "suit_worth"]
 
@@ -115,24 +115,17 @@ def play_choice(
             return max(playable, key=lambda c: _worth(c, trump))
         aces = [c for c in playable if c.rank is Rank.ACE and suit_of[c] is not trump]
         return aces[0] if aces else lowest
-    led = suit_of[trick[0].card]
-    best = trick[0]
-    for played in trick[1:]:
-        if _beats(played.card, best.card, led, trump):
-            best = played
+    cards = [t.card for t in trick]
+    best = trick[_winner(cards, trump)]
     if best.seat == (seat + 2) % 4 and (suit_of[best.card] is trump or best.card.rank is Rank.ACE):
         return lowest
-    winning = [c for c in playable if _beats(c, best.card, led, trump)]
+    winning = [c for c in playable if _winner([*cards, c], trump) == len(cards)]
     return min(winning, key=lambda c: _worth(c, trump)) if winning else lowest
 
 
-def _beats(card: Card, best: Card, led: Suit, trump: Suit) -> bool:
-    """Whether ``card`` beats ``best``, the card winning a trick whose suit led is ``led``."""
-    suit_of = SUIT_OF[trump]
-    suit, best_suit = suit_of[card], suit_of[best]
-    if suit is trump:
-        return best_suit is not trump or strength(card, trump) > strength(best, trump)
-    return suit is led and best_suit is led and strength(card, trump) > strength(best, trump)
+def _winner(cards: Sequence[Card], trump: Suit) -> int:
+    """The index of the card of ``cards`` (in play order) that wins them, with ``trump`` trump and its bowers."""
+    return trick_winner(cards, trump, ORDER, suit_of=SUIT_OF[trump].__getitem__, strength=STRENGTH[trump].__getitem__)
 
 
 def choose(observation: Observation) -> Action | None:

@@ -1,0 +1,222 @@
+"""The trick game base: a new trick game is its settings and a hook or two, and gets the rest from the base."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+
+import tablegames as tg
+from tablegames.components.cards import PIQUET_RANKS, Card, Suit, piquet_deck, rank_order
+from tablegames.core import registry
+from tablegames.core.game import int_option
+from tablegames.mechanics.match import GameEnded
+from tablegames.mechanics.passing import CardsPassed, PassCards
+from tablegames.mechanics.trickgame import TrickDeal, TrickGame, TricksScored, TrickView
+from tablegames.mechanics.tricks import PlayCard, TrickWon
+from tablegames.testing import CHECKS, check_variant
+
+# -- a Hearts-like game: passing, no trump, penalties per card, the lowest total wins -------------
+
+_DECK = piquet_deck()
+_QS = Card.parse("QS")
+
+
+@attrs.frozen(kw_only=True)
+class HeartsOptions:
+    target: int = attrs.field(default=30, validator=int_option(1, 500))
+
+
+class Hearts(TrickGame):
+    """Hearts on 32 cards: pass 2 left, right, across, then hold; each heart 1, the QS 13; lowest total wins."""
+
+    name: ClassVar[str] = "test-trick-hearts"
+    options_class: ClassVar[type[Any]] = HeartsOptions
+    lower_score_wins: ClassVar[bool] = True
+    deck, order, hand_size, pass_count = _DECK, rank_order(PIQUET_RANKS), 8, 2
+    card_points: ClassVar[dict[Card, int]] = {**{c: 1 for c in _DECK if c.suit is Suit.HEARTS}, _QS: 13}
+
+    def pass_offset(self, hand_number: int) -> int | None:
+        return (1, 3, 2, None)[(hand_number - 1) % 4]
+
+    def first_leader(self) -> int:
+        """The holder of the 7C (the lowest club) leads."""
+        return next(s for s, hand in enumerate(self.hands) if Card.parse("7C") in hand)
+
+
+# -- a Whist-like game: partnerships, trump chosen by a hook, tricks over the book score ------------
+
+
+@attrs.frozen(kw_only=True)
+class WhistOptions:
+    target: int = attrs.field(default=5, validator=int_option(1, 50))
+
+
+class Whist(TrickGame):
+    """Partnerships, trump spades, hearts, diamonds, clubs in turn; a side scores its tricks over four."""
+
+    name: ClassVar[str] = "test-trick-whist"
+    options_class: ClassVar[type[Any]] = WhistOptions
+    deck, order, hand_size, partnerships = _DECK, rank_order(PIQUET_RANKS), 8, True
+
+    def choose_trump(self) -> Suit | None:
+        return tuple(Suit)[(self.hand_number - 1) % 4]
+
+    def settle_hand(self) -> None:
+        assert self.trick_play is not None
+        over = tuple(max(won - 4, 0) for won in self.trick_play.tricks_won)
+        for side, points in enumerate(over):
+            self.add_points(side, points)
+        self.emit(TricksScored(self.hand_number, over, self.scores))
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The test games registered for one test (replay finds a game by its name), then removed again."""
+    for cls in (Hearts, Whist):
+        monkeypatch.setitem(registry._registered, cls.name, cls)
+    yield
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) for c in text.split())
+
+
+SUITS = TrickDeal(
+    hands=tuple(cards(f"A{s} K{s} Q{s} J{s} 10{s} 9{s} 8{s} 7{s}") for s in "SHDC"),
+    dealer=3,
+)
+"""Each seat holds one whole suit: seat 0 spades, 1 hearts, 2 diamonds, 3 clubs."""
+
+
+def play_out(game: TrickGame) -> None:
+    """Play the hand out, each seat playing its first legal card (its highest of the first suit it may play)."""
+    hand = game.hand_number
+    while not game.is_over and game.hand_number == hand:
+        game.apply(game.legal_actions()[0])
+
+
+def test_a_hearts_hand_from_a_stacked_deal_scores_by_hand() -> None:
+    """Passing left, the 7C's holder leads, each heart 1 and the QS 13 to the taker: seat 0 19, seat 3 2."""
+    game = Hearts.create(seed=1, deals=[SUITS])
+    assert game.phase == "passing" and game.current_player == 0  # the dealer's left chooses first
+    for seat, chosen in ((0, "QS 7S"), (1, "7H AH"), (2, "AD KD"), (3, "7C 8C")):  # any order is accepted
+        game.apply(PassCards(cards(chosen)), seat=seat)
+    assert tuple(game.hands[0]) == cards("AS KS JS 10S 9S 8S 8C 7C")
+    assert game.phase == "play" and game.current_player == 0  # seat 0 now holds the 7C
+    play_out(game)
+    # Tricks: AS QS AH AD, KS 7S 7H KD (0 takes QS 13 + 2 hearts); JS..8S with KH QH JH 10H (4 more):
+    # seat 0 has 19. Then 8C 9H 8D 10C and 9C 7C 8H 7D go to seat 3's clubs: 2. 19 + 2 = 21, every point.
+    scored = next(e for e in game.events if isinstance(e, TricksScored))
+    assert scored.points == (19, 0, 0, 2) and game.scores == (19, 0, 0, 2)
+    won = [e for e in game.events if isinstance(e, TrickWon)]
+    assert [e.seat for e in won] == [0, 0, 0, 0, 0, 0, 3, 3]
+    assert won[0].cards == cards("AS QS AH AD")
+
+
+def test_the_lowest_total_wins_once_a_seat_reaches_the_target() -> None:
+    """With target 15 the hand above ends the match: seats 1 and 2 have 0, and the first of them wins."""
+    game = Hearts.create({"target": 15}, seed=1, deals=[SUITS])
+    for chosen in ("QS 7S", "AH 7H", "AD KD", "8C 7C"):
+        game.apply(PassCards(cards(chosen)))
+    play_out(game)
+    assert game.is_over and game.winner == 1 and game.phase == "over"
+    assert game.events[-1] == GameEnded(1, (19, 0, 0, 2)) and game.legal_actions() == ()
+
+
+def test_the_pass_rotates_and_a_hold_hand_has_none() -> None:
+    """Hand 2 passes right, hand 3 across, hand 4 holds: its play starts at once."""
+    game = Hearts.create({"target": 500}, seed=3)
+    offsets = {}
+    while game.hand_number <= 4:
+        number = game.hand_number
+        if game.phase == "passing" and game.passing is not None:
+            offsets[number] = game.passing.offset
+        game.apply(game.legal_actions()[0])
+    assert offsets == {1: 1, 2: 3, 3: 2}
+    passed = [e for e in game.events if isinstance(e, CardsPassed)]
+    assert {(e.seat, e.receiver) for e in passed} == {(s, (s + k) % 4) for s in range(4) for k in (1, 3, 2)}
+
+
+def test_passes_are_refused_with_reasons_and_cards_wait_for_the_play() -> None:
+    """A pass of the wrong size, of a card not held, twice the same card, or a card played too soon: refused."""
+    game = Hearts.create(seed=1, deals=[SUITS])
+    cases = [
+        ({"type": "pass_cards", "cards": ["AS"]}, "a pass is 2 cards"),
+        ({"type": "pass_cards", "cards": ["AS", "AH"]}, "seat 0 does not hold AH"),
+        ({"type": "pass_cards", "cards": ["AS", "AS"]}, "a pass is 2 different cards"),
+        ({"type": "play", "card": "AS"}, "cards are played after the deal and any passing; now is the passing phase"),
+    ]
+    for data, message in cases:
+        with pytest.raises(tg.IllegalActionError, match=message):
+            game.action_from_json(data)
+    assert game.action_from_json({"type": "pass_cards", "cards": ["7S", "AS"]}) == PassCards(cards("AS 7S"))
+    with pytest.raises(tg.IllegalActionError, match="turn"):
+        game.apply(PassCards(cards("AH KH")), seat=1)
+    assert len(game.legal_actions()) == 28  # 8 cards choose 2
+
+
+def test_a_pass_is_seen_by_its_giver_and_its_receiver_only() -> None:
+    """Seat 0's pass reaches seat 1's view at once; the cards move once all four have passed."""
+    game = Hearts.create(seed=1, deals=[SUITS])
+    game.apply(PassCards(cards("QS 7S")))
+    assert game.view(1).received == cards("QS 7S") and game.view(2).received == ()
+    assert _QS in game.hands[0] and _QS not in game.hidden_pieces(1) and _QS in game.hidden_pieces(3)
+    for chosen in ("AH 7H", "AD KD", "8C 7C"):
+        game.apply(PassCards(cards(chosen)))
+    for seat in range(4):
+        log = game.log(seat).events
+        moved = {e.seat: e.cards for e in log if isinstance(e, CardsPassed)}
+        assert all((cards_ is not None) == (seat in (giver, (giver + 1) % 4)) for giver, cards_ in moved.items())
+    view = game.view(1)
+    assert view.passed == cards("AH 7H") and view.received == cards("QS 7S") and view.trump is None
+    assert _QS not in game.hidden_pieces(0) and _QS in game.hidden_pieces(2)
+
+
+def test_trump_comes_from_the_hook_and_sides_are_partnerships() -> None:
+    """Whist's hand 1 has spades trump; seat 0's spades take every trick: its side scores 8 - 4 = 4."""
+    game = Whist.create(seed=1, deals=[SUITS])
+    assert game.trump is Suit.SPADES and game.current_player == 0 and game.sides == 2
+    play_out(game)
+    # Seat 0 leads a spade each trick and nobody else holds one: all 8 tricks to side 0, 4 over the book.
+    assert game.scores == (4, 0) and game.view(0).trump is Suit.HEARTS and game.hand_number == 2
+    assert isinstance(game.view(2), TrickView) and game.view(2).tricks_won == (0, 0)
+
+
+def test_replay_and_clone_give_the_same_game() -> None:
+    """A full log replays to the same log, passes and all; a clone goes on independently."""
+    game = Hearts.create({"target": 40}, seed=9)
+    while not game.is_over:
+        copy = game.clone()
+        game.apply(game.legal_actions()[-1])
+        assert copy.log() != game.log()
+    again = tg.replay(game.log())
+    assert tg.dumps(again.log()) == tg.dumps(game.log())
+    assert game.action_of(next(e for e in game.events if isinstance(e, CardsPassed)))[1].tag == "pass_cards"  # type: ignore[index]
+
+
+def test_stacked_deals_are_checked() -> None:
+    """A deal with a card twice, or a dealer that is no seat, is refused naming what is wrong."""
+    twice = attrs.evolve(SUITS, hands=(SUITS.hands[0], SUITS.hands[0], *SUITS.hands[2:]))
+    with pytest.raises(tg.InvalidOptionsError, match="duplicate cards"):
+        Hearts.create(seed=1, deals=[twice])
+    with pytest.raises(tg.InvalidOptionsError, match="dealer 4 is not a seat"):
+        Hearts.create(seed=1, deals=[attrs.evolve(SUITS, dealer=4)])
+
+
+def test_a_card_out_of_turn_or_not_following_is_refused() -> None:
+    """The trick play's reasons: the turn, a card not held, following suit."""
+    game = Whist.create(seed=1, deals=[SUITS])
+    with pytest.raises(tg.IllegalActionError, match="seat 0 does not hold AH"):
+        game.apply(PlayCard(Card.parse("AH")))
+    game.apply(PlayCard(Card.parse("AS")))
+    assert [str(a) for a in game.legal_actions()][:2] == ["play AH", "play KH"]  # void in spades: any card
+
+
+@pytest.mark.parametrize(("variant", "options"), [(Hearts, {"target": 25}), (Whist, {"target": 3})])
+def test_the_conformance_kit_passes_on_a_game_of_settings_and_hooks(variant: type[TrickGame], options: Any) -> None:
+    """Cards conserved, nothing leaked (the passes included), replay, clones, worlds: every check passes."""
+    outcomes = check_variant(variant, options=options, examples=3)
+    assert outcomes == dict.fromkeys(CHECKS, "passed"), outcomes
