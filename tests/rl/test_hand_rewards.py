@@ -144,3 +144,45 @@ def test_openspiel_hand_returns_are_the_margin_over_the_signed_divisor(name: str
         returns = state.returns()
         expected = [_side_margin(table, seat) / DIVISORS[name] for seat in range(2)]
         assert returns == pytest.approx(expected)
+
+
+SCALE = 10
+"""A reward_scale setting, far from the target: rewards over it are 2.5 times those over the target."""
+
+
+@pytest.mark.parametrize("name", ["american-sniff", "penalty-sniff"])
+def test_a_reward_scale_setting_replaces_the_divisor_and_keeps_its_sign(name: str) -> None:
+    """reward_scale=10: PettingZoo's and Gymnasium's hand rewards add up to the margin over 10, signed by who wins."""
+    sign = -1 if name == "penalty-sniff" else 1
+    assert hand_reward_divisor(registry.get_variant(name), SniffOptions(players=2), scale=SCALE) == sign * SCALE
+    aec = raw_env(name, reward="hand", reward_scale=SCALE, players=2, target=TARGET)
+    assert aec.reward_scale == SCALE
+    aec.reset(seed=5)
+    rng = random.Random(5)
+    totals = dict.fromkeys(aec.possible_agents, 0.0)
+    while aec.agents:
+        agent = aec.agent_selection
+        observation, reward, termination, truncation, _ = aec.last()
+        totals[agent] += reward
+        aec.step(None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    for seat, agent in enumerate(aec.possible_agents):
+        assert totals[agent] == pytest.approx(_side_margin(aec.game, seat) / (sign * SCALE))
+    environment = TableGamesEnv(name, reward="hand", reward_scale=SCALE, players=2, target=TARGET)
+    observation, _ = environment.reset(seed=4)
+    start = _side_margin(environment.game, 0)
+    total, done = 0.0, False
+    while not done:
+        legal = np.flatnonzero(observation["action_mask"])
+        observation, reward, terminated, truncated, _ = environment.step(int(rng.choice(legal)))
+        total += float(reward)
+        done = terminated or truncated
+    assert total == pytest.approx((_side_margin(environment.game, 0) - start) / (sign * SCALE))
+
+
+@pytest.mark.parametrize("bad", [0, -1.5, float("inf"), float("nan"), True, "10"])
+def test_a_bad_reward_scale_is_refused_by_name(bad: Any) -> None:
+    """reward_scale is None or a positive, finite number: anything else is a ValueError naming it."""
+    with pytest.raises(ValueError, match="reward_scale must be None or a positive, finite number"):
+        raw_env("american-sniff", reward="hand", reward_scale=bad, players=2)
+    with pytest.raises(ValueError, match="reward_scale must be None or a positive, finite number"):
+        TableGamesEnv("american-sniff", reward="hand", reward_scale=bad, players=2)

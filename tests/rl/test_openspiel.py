@@ -24,6 +24,7 @@ SIMULATED = [
     ("american-sniff", {"players": 4, "target": 50}, 1),
     ("four-point-smear", {"seen_undealt": 2, "episode": "hand"}, 3),
     ("four-point-smear", {"seen_undealt": 3, "max_moves": 150}, 1),
+    ("euchre", {"episode": "hand"}, 2),  # no RL code of its own: the derived defaults
 ]
 
 

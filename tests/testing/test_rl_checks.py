@@ -10,6 +10,8 @@ import pytest
 from hypothesis import settings
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
+from tablegames.core.derived import DerivedActionIds
+from tablegames.core.derived_observation import DerivedObservation
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
@@ -104,18 +106,47 @@ def test_the_toy_passes_both_checks_over_drawn_scenarios() -> None:
         assert outcomes == {"action_ids": "passed", "observation": "passed"}
 
 
-def test_a_variant_without_the_capabilities_passes_without_being_played() -> None:
-    """Without action_ids and observation_spec both checks pass at once, even on a scenario no game can play."""
+def test_a_variant_without_the_capabilities_has_its_derived_defaults_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without action_ids and observation_spec both checks hold the derived defaults, played along the scenario."""
     scenario = Scenario(variant=_NoCapabilities, options={"players": 2}, seed=1, steps=5)
     check_action_ids(scenario)
     check_observation(scenario)
     outcomes = check_variant(_NoCapabilities, options={"players": 2}, checks=["action_ids", "observation"], examples=2)
     assert outcomes == {"action_ids": "passed", "observation": "passed"}
+    encode = DerivedActionIds.encode
+
+    def shared(self: DerivedActionIds, action: Action) -> tuple[int]:
+        encode(self, action)  # a foreign action is still refused
+        return (0,)
+
+    monkeypatch.setattr(DerivedActionIds, "encode", shared)
+    with pytest.raises(ConformanceError, match="both encoded"):
+        check_action_ids(scenario)
+
+
+def test_a_derived_observation_that_leaks_fails_the_no_leak_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kit's no-leak check holds the derived observation: one that writes the stock's first tile is caught."""
+    write = DerivedObservation.write
+
+    def leaking(self: DerivedObservation, game: Game, seat: int, out: FloatBuffer) -> None:
+        write(self, game, seat, out)
+        assert isinstance(game, Sniff)
+        if game.stock:
+            out[self.size - 1] = game.stock[0].index / 27
+
+    monkeypatch.setattr(DerivedObservation, "write", leaking)
+    _caught(_NoCapabilities, "observation", "the observations differ at $.view.last_layout.arms.tiles[")
+
+
+def test_a_variant_whose_actions_cannot_be_numbered_passes_action_ids_without_being_played() -> None:
+    """All Fives' ends declare no values: no numbering, so nothing to check, even on a scenario no game can play."""
+    scenario = Scenario(variant=get_variant("all-fives"), options={"players": 2}, seed=1, steps=10**6)
+    check_action_ids(scenario, max_steps=0)
 
 
 @pytest.mark.parametrize("name", ["all-fives", "auction-pitch", "euchre", "mexican-train"])
 def test_the_plug_ins_pass_both_checks(name: str) -> None:
-    """A plug-in that provides neither capability passes both checks."""
+    """A plug-in with neither capability passes both checks on its derived defaults (ids where derivable)."""
     outcomes = check_variant(get_variant(name), checks=["action_ids", "observation"], examples=2)
     assert outcomes == {"action_ids": "passed", "observation": "passed"}
 

@@ -782,8 +782,13 @@ class Game(abc.ABC):
 
         Return an :class:`~tablegames.core.capabilities.ActionIds` (build it once per options
         and cache it: environments ask at every reset). The default, ``None``, means the
-        variant has none; the reinforcement-learning environments then refuse it with one
-        clear error, since no numbering can be derived from the contract alone.
+        variant has none of its own: the reinforcement-learning environments and the
+        conformance kit then use the numbering derived from what the variant publishes (its
+        action classes' declared field values and its pieces,
+        :func:`~tablegames.core.derived.derived_action_ids`), or refuse the variant with one
+        error naming the field that declares no values. A variant's own numbering is an
+        improvement (a smaller output layer, actions chosen in parts); the compact form
+        (:meth:`compact`) uses only a variant's own.
         """
         return None
 
@@ -792,7 +797,11 @@ class Game(abc.ABC):
         """Optional capability: each seat's observation as a flat vector, under ``options``.
 
         Return an :class:`~tablegames.core.capabilities.ObservationSpec` (cached per options,
-        as for :meth:`action_ids`). The default, ``None``: the variant has none.
+        as for :meth:`action_ids`). The default, ``None``: the variant has none of its own, and
+        the environments and the conformance kit use the observation derived from its view
+        (:func:`~tablegames.core.derived.derived_observation_spec`). A variant's own is an
+        improvement: written from its state directly (faster than building a view), with the
+        public facts of the history a strong player tracks.
         """
         return None
 

@@ -1,4 +1,4 @@
-"""Reinforcement learning on any variant with action ids and observation tensors (the ``rl`` extra).
+"""Reinforcement learning on any variant (the ``rl`` extra).
 
 * :mod:`tablegames.rl.decisions`: a seat's choice as integer ids (no NumPy needed).
 * :mod:`tablegames.rl.episodes`: each variant's default episode, reward and step limit.
@@ -9,7 +9,8 @@
 * :mod:`tablegames.rl.policy`: :class:`~tablegames.rl.policy.PolicyBot`, a trained policy as a
   bot.
 
-A variant takes part by providing :meth:`~tablegames.core.game.Game.action_ids` and
-:meth:`~tablegames.core.game.Game.observation_spec`; nothing here knows a variant. Nothing in
-the core imports this package.
+A variant takes part through :meth:`~tablegames.core.game.Game.action_ids` and
+:meth:`~tablegames.core.game.Game.observation_spec` where it provides them, else through the
+defaults derived from what it publishes (:mod:`tablegames.core.derived`); nothing here knows a
+variant. Nothing in the core imports this package.
 """

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
+from tablegames.core.derived import UnderivableError, action_ids_of, observation_spec_of
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 
@@ -38,28 +39,34 @@ __all__ = [
 
 
 class MissingCapability(TypeError):
-    """A variant lacks a capability the environments need (action ids or observation tensors)."""
+    """A variant has no action ids of its own and none can be derived from what it publishes.
+
+    The message says which field of which action class declares no values
+    (:class:`~tablegames.core.derived.UnderivableError`, its cause).
+    """
 
 
 def capabilities(game: Game) -> tuple[ActionIds, ObservationSpec[Game]]:
-    """The variant's action numbering and observation layout for ``game``'s options.
+    """The action numbering and observation layout for ``game``'s options: the variant's own, else the derived ones.
+
+    A variant that writes :meth:`~tablegames.core.game.Game.action_ids` or
+    :meth:`~tablegames.core.game.Game.observation_spec` gets its own; otherwise the defaults
+    derived from what it publishes (:func:`~tablegames.core.derived.action_ids_of`,
+    :func:`~tablegames.core.derived.observation_spec_of`), worked out once per variant and options.
 
     Raises:
-        MissingCapability: naming the variant and what it lacks; no numbering can be derived
-            from the Game contract alone.
+        MissingCapability: if the variant has no numbering of its own and none can be derived,
+            naming the variant and the field that declares no values.
 
     """
     cls = type(game)
-    ids = cls.action_ids(game.options)
-    spec = cls.observation_spec(game.options)
-    missing = [name for name, found in (("action_ids", ids), ("observation_spec", spec)) if found is None]
-    if missing:
+    try:
+        ids = action_ids_of(cls, game.options)
+    except UnderivableError as exc:
         raise MissingCapability(
-            f"{cls.name} provides no {' and no '.join(missing)}: the reinforcement-learning environments need "
-            "both (see tablegames.core.capabilities.ActionIds and ObservationSpec)"
-        )
-    assert ids is not None and spec is not None
-    return ids, spec
+            f"{cls.name} provides no action_ids, and none can be derived from what it publishes: {exc.reason}"
+        ) from exc
+    return ids, observation_spec_of(cls, game.options)
 
 
 def chosen_at(ids: ActionIds, spec: ObservationSpec[Game]) -> int | None:
@@ -106,10 +113,11 @@ HAND_REWARD_SCALE: Final = 100.0
 score nor a reward scale (see :func:`hand_reward_divisor`)."""
 
 
-def hand_reward_divisor(variant: type[Game], options: Any) -> float:
+def hand_reward_divisor(variant: type[Game], options: Any, *, scale: float | None = None) -> float:
     """What a side's change of margin is divided by to give the ``reward="hand"`` reward.
 
-    The size is the variant's declared target score
+    The size is ``scale`` where it is given (the environments' ``reward_scale`` setting), else the
+    variant's declared target score
     (:meth:`~tablegames.core.game.Game.target_score`); where it declares none, ten times its
     :attr:`~tablegames.core.game.Game.reward_scale` (a clearly good hand is a tenth of a target),
     else :data:`HAND_REWARD_SCALE`. It is negative where the lowest score wins
@@ -122,9 +130,13 @@ def hand_reward_divisor(variant: type[Game], options: Any) -> float:
     >>> sniff = tablegames.get_variant("american-sniff")
     >>> hand_reward_divisor(sniff, sniff.options_class(players=2))
     250.0
+    >>> hand_reward_divisor(sniff, sniff.options_class(players=2), scale=50)
+    50.0
     """
     target = variant.target_score(options)
-    if target:
+    if scale is not None:
+        size = float(scale)
+    elif target:
         size = float(target)
     elif variant.reward_scale:
         size = 10.0 * variant.reward_scale

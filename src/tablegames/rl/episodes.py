@@ -28,6 +28,7 @@ EpisodeDefaults(episode='match', reward='match', max_steps=1900, match_steps=190
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Final
 
@@ -44,6 +45,7 @@ __all__ = [
     "MATCH_DECISIONS",
     "REWARDS",
     "EpisodeDefaults",
+    "check_settings",
     "episode_defaults",
     "resolve",
 ]
@@ -130,6 +132,33 @@ def _measure(variant: type[Game], options: Any) -> EpisodeDefaults:
     )
 
 
+def check_settings(
+    *, episode: str, reward: str, max_steps: int | str | None, reward_scale: float | None = None
+) -> None:
+    """Check the settings every environment takes beside the variant's options (see the module).
+
+    ``reward_scale`` is ``None`` (the variant's divisor) or a positive, finite number, not a bool.
+
+    Raises:
+        ValueError: naming the first bad setting.
+
+    >>> from tablegames.rl.episodes import check_settings
+    >>> check_settings(episode="hand", reward="auto", max_steps=None, reward_scale=50)
+    >>> check_settings(episode="round", reward="auto", max_steps=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: episode must be one of ('match', 'hand') or 'auto', not 'round'
+    """
+    if episode != AUTO and episode not in EPISODES:
+        raise ValueError(f"episode must be one of {EPISODES} or {AUTO!r}, not {episode!r}")
+    if reward != AUTO and reward not in REWARDS:
+        raise ValueError(f"reward must be one of {REWARDS} or {AUTO!r}, not {reward!r}")
+    if max_steps != AUTO and max_steps is not None and (type(max_steps) is not int or max_steps < 1):
+        raise ValueError(f"max_steps must be a positive int, None or {AUTO!r}, not {max_steps!r}")
+    if reward_scale is not None and (type(reward_scale) not in (int, float) or not 0 < reward_scale < math.inf):
+        raise ValueError(f"reward_scale must be None or a positive, finite number, not {reward_scale!r}")
+
+
 def resolve(
     variant: type[Game], options: Any, *, episode: str, reward: str, max_steps: int | str | None
 ) -> tuple[str, str, int | None]:
@@ -143,12 +172,7 @@ def resolve(
         ValueError: naming the first bad setting.
 
     """
-    if episode != AUTO and episode not in EPISODES:
-        raise ValueError(f"episode must be one of {EPISODES} or {AUTO!r}, not {episode!r}")
-    if reward != AUTO and reward not in REWARDS:
-        raise ValueError(f"reward must be one of {REWARDS} or {AUTO!r}, not {reward!r}")
-    if max_steps != AUTO and max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-        raise ValueError(f"max_steps must be a positive int, None or {AUTO!r}, not {max_steps!r}")
+    check_settings(episode=episode, reward=reward, max_steps=max_steps)
     if episode == AUTO or max_steps == AUTO:
         defaults = episode_defaults(variant, options)
         if episode == AUTO:

@@ -118,7 +118,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One seat of a variant against opponents: the library's bots, any bot, or policies.
 
     Args:
-        name: a registered variant with both capabilities.
+        name: a registered variant (its own action ids and observation, else the derived ones).
         seat: the learning seat.
         opponents: one opponent for every other seat, or one per seat (the learner's entry is
             ignored). An opponent is a registered bot's name (``"random"`` plays a uniformly
@@ -135,6 +135,8 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
             episode's).
         max_steps: the learner's steps before truncation, ``None`` (never) or ``"auto"`` (the
             variant's default: :func:`~tablegames.rl.episodes.episode_defaults`).
+        reward_scale: what ``reward="hand"`` divides a margin's change by, or ``None`` (the
+            variant's: :func:`~tablegames.rl.decisions.hand_reward_divisor`).
         skip_forced: take the learner's single-id choices for it.
         bot_settings: settings for the opponents' bots named (``make_bot(name, **settings)``).
         render_mode: ``None``, ``"ansi"`` (:meth:`render` answers the learner's table as text)
@@ -142,7 +144,7 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         options: the variant's options.
 
     Raises:
-        MissingCapability: if the variant lacks a capability.
+        MissingCapability: if the variant has no action ids and none can be derived.
         LookupError: for an unknown bot.
         ValueError: for a bad setting.
 
@@ -159,12 +161,15 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         episode: str = AUTO,
         reward: str = AUTO,
         max_steps: int | str | None = AUTO,
+        reward_scale: float | None = None,
         skip_forced: bool = False,
         bot_settings: dict[str, Any] | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        check_settings(episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode)
+        check_settings(
+            episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode, reward_scale=reward_scale
+        )
         self.variant = get_variant(name)
         self._options = options
         probe = self.variant.create(options, seed=0)
@@ -181,7 +186,9 @@ class TableGamesEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._skip = skip_forced
         self.render_mode = render_mode
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
-        self._divisor = hand_reward_divisor(self.variant, probe.options)
+        self._divisor = hand_reward_divisor(self.variant, probe.options, scale=reward_scale)
+        self.reward_scale = reward_scale
+        """What ``reward="hand"`` divides a margin's change by, or ``None`` for the variant's divisor."""
         self._chosen_at = chosen_at(self._ids, self._spec)
         self.observation_fields = observation_fields(self._ids, self._spec)
         """The observation's layout, name to slice (the variant's fields, then ``chosen`` for actions in parts)."""
@@ -463,7 +470,7 @@ class TableGamesVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray,
     mask into its own row of the batch.
 
     Args:
-        name: a registered variant with both capabilities.
+        name: a registered variant (its own action ids and observation, else the derived ones).
         n: how many games.
         settings: :class:`TableGamesEnv`'s settings and the variant's options, for every game.
 

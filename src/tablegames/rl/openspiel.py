@@ -1,4 +1,4 @@
-"""Any variant with action ids and observation tensors as an OpenSpiel game (the ``openspiel`` extra).
+"""Any variant as an OpenSpiel game (the ``openspiel`` extra): its own or the derived action ids and observations.
 
 :func:`register` makes a registered variant a ``pyspiel`` Python game, ``python_tablegames_``
 followed by the variant's name with ``_`` for ``-``; :func:`load_game` registers it (once) and
@@ -196,7 +196,7 @@ def register(name: str, **options: Any) -> str:
 
     Raises:
         UnknownVariantError: if no variant is called ``name``.
-        MissingCapability: if the variant lacks action ids or observation tensors.
+        MissingCapability: if the variant has no action ids and none can be derived.
         InvalidOptionsError: for bad options.
         ValueError: for an unknown option, a bad setting, or a second registration of
             ``name`` with other defaults (OpenSpiel's registry cannot change a game).

@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for any variant with action ids and observation tensors.
+"""A PettingZoo AEC environment for any variant: its action ids and observation tensors, or the derived ones.
 
 :func:`env` follows PettingZoo's own naming (``env(**kwargs)`` of its classic games) and its
 classic games' observation: a dict of ``observation`` (the variant's ``float32`` vector for
@@ -32,6 +32,10 @@ Settings, beside the variant's options:
   documented default where it has none), negated where the lowest score wins, so a reward is
   positive when it brings the side closer to winning. The default, ``"auto"``, follows the
   episode.
+* ``reward_scale``: what ``reward="hand"`` divides a margin's change by, in place of the
+  variant's divisor (``None``, the default: the declared target score); the sign still follows
+  who wins. Not the variant's :attr:`~tablegames.core.game.Game.reward_scale`, which is a
+  search bot's scale.
 * ``max_steps``: truncation after this many steps of an episode, every agent's (``None``:
   never). The default, ``"auto"``, is four times the longest episode of eight random matches
   (:func:`~tablegames.rl.episodes.episode_defaults`), so every episode ends.
@@ -87,19 +91,24 @@ def entries(array: np.ndarray) -> FloatBuffer:
     return cast(FloatBuffer, memoryview(array))  # type: ignore[arg-type]  # NumPy's stubs declare no buffer
 
 
-def check_settings(*, episode: str, reward: str, max_steps: int | str | None, render_mode: str | None) -> None:
+def check_settings(
+    *,
+    episode: str,
+    reward: str,
+    max_steps: int | str | None,
+    render_mode: str | None,
+    reward_scale: float | None = None,
+) -> None:
     """Check the environments' settings (see the module), beside the variant's options.
+
+    The settings every environment shares are checked by
+    :func:`tablegames.rl.episodes.check_settings`; the render mode here.
 
     Raises:
         ValueError: naming the first bad setting.
 
     """
-    if episode != AUTO and episode not in EPISODES:
-        raise ValueError(f"episode must be one of {EPISODES} or {AUTO!r}, not {episode!r}")
-    if reward != AUTO and reward not in REWARDS:
-        raise ValueError(f"reward must be one of {REWARDS} or {AUTO!r}, not {reward!r}")
-    if max_steps != AUTO and max_steps is not None and (type(max_steps) is not int or max_steps < 1):
-        raise ValueError(f"max_steps must be a positive int, None or {AUTO!r}, not {max_steps!r}")
+    episodes.check_settings(episode=episode, reward=reward, max_steps=max_steps, reward_scale=reward_scale)
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode must be None or one of {RENDER_MODES}, not {render_mode!r}")
 
@@ -124,18 +133,21 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
     """The unwrapped environment (see the module for the settings).
 
     Args:
-        name: a registered variant with :meth:`~tablegames.core.game.Game.action_ids` and
-            :meth:`~tablegames.core.game.Game.observation_spec`.
+        name: a registered variant: its own :meth:`~tablegames.core.game.Game.action_ids` and
+            :meth:`~tablegames.core.game.Game.observation_spec`, else the derived ones
+            (:mod:`tablegames.core.derived`).
         episode: ``"match"``, ``"hand"`` or ``"auto"`` (the variant's default).
         reward: ``"match"``, ``"hand"`` or ``"auto"`` (the episode's).
         max_steps: steps before truncation, ``None`` (never) or ``"auto"`` (the variant's default).
+        reward_scale: what ``reward="hand"`` divides a margin's change by, or ``None`` (the
+            variant's: :func:`~tablegames.rl.decisions.hand_reward_divisor`).
         skip_forced: take single-id choices for the agents.
         render_mode: ``None``, ``"ansi"`` (:meth:`render` answers the current agent's table as
             text) or ``"human"`` (:meth:`render` prints it).
         options: the variant's options.
 
     Raises:
-        MissingCapability: if the variant lacks a capability.
+        MissingCapability: if the variant has no action ids and none can be derived.
         InvalidOptionsError: for bad options.
         ValueError: for a bad setting.
 
@@ -150,12 +162,15 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         episode: str = AUTO,
         reward: str = AUTO,
         max_steps: int | str | None = AUTO,
+        reward_scale: float | None = None,
         skip_forced: bool = False,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        check_settings(episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode)
+        check_settings(
+            episode=episode, reward=reward, max_steps=max_steps, render_mode=render_mode, reward_scale=reward_scale
+        )
         self.variant = get_variant(name)
         probe = self.variant.create(options, seed=0)
         episode, reward, limit = resolve(
@@ -174,7 +189,9 @@ class raw_env(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]  #
         self._options = options
         self._ids, self._spec = capabilities(probe)
         self._deal_class = deal_event_class(self.variant, probe.options) or type(None)
-        self._divisor = hand_reward_divisor(self.variant, probe.options)
+        self._divisor = hand_reward_divisor(self.variant, probe.options, scale=reward_scale)
+        self.reward_scale = reward_scale
+        """What ``reward="hand"`` divides a margin's change by, or ``None`` for the variant's divisor."""
         self.possible_agents = [f"player_{seat}" for seat in range(probe.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.agents = self.possible_agents[:]

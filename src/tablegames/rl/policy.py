@@ -74,7 +74,7 @@ def policy_action(policy: Policy, game: Game) -> Action:
 
     Raises:
         ValueError: if the policy answers an id the mask does not allow.
-        MissingCapability: if the variant lacks a capability.
+        MissingCapability: if the variant has no action ids and none can be derived.
 
     """
     seat = game.current_player

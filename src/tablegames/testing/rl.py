@@ -1,10 +1,15 @@
 """The kit's checks of the reinforcement-learning capabilities: action ids and observation vectors.
 
-A variant that provides :meth:`~tablegames.core.game.Game.action_ids` or
-:meth:`~tablegames.core.game.Game.observation_spec` is checked along the scenario's game; a
-variant that provides neither passes both checks without being played (the capabilities are
-optional, and the environments refuse a variant without them).
+What is checked is what the environments use: the variant's own
+:meth:`~tablegames.core.game.Game.action_ids` and
+:meth:`~tablegames.core.game.Game.observation_spec` where it provides them, else the defaults
+derived from what it publishes (:func:`~tablegames.core.derived.action_ids_of`,
+:func:`~tablegames.core.derived.observation_spec_of`), along the scenario's game. So the no-leak
+check holds a derived observation too. A variant whose actions cannot be numbered
+(:class:`~tablegames.core.derived.UnderivableError`: an action field declares no values) passes
+``action_ids`` without being played; the environments refuse it, saying which field.
 
+>>> from tablegames.testing.rl import check_action_ids, check_observation
 >>> from tablegames.core.registry import get_variant
 
 >>> Sniff = get_variant("american-sniff")
@@ -25,6 +30,7 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
+from tablegames.core.derived import UnderivableError, derived_action_ids, derived_observation_spec
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
 from tablegames.core.serde import dumps, to_json
@@ -59,9 +65,10 @@ def _equal_options(scenario: Scenario) -> Any:
 def check_action_ids(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     """The variant's action numbering is a fixed bijection onto short sequences of ids below its size.
 
-    Passes at once if the variant has no numbering (:meth:`~tablegames.core.game.Game.action_ids`
-    answers ``None`` for the scenario's options): a variant without the capability is not
-    checked. Otherwise the numbering must be an
+    The numbering is the variant's own, else the derived one
+    (:func:`~tablegames.core.derived.derived_action_ids`); the check passes at once if there is
+    neither (:class:`~tablegames.core.derived.UnderivableError`: no numbering to check). The
+    numbering must be an
     :class:`~tablegames.core.capabilities.ActionIds`, its ``size`` a positive int with one
     ``str`` name per id, and equal options (built again from their JSON) must give an equal
     numbering: the same size and names, and the same encoding of every legal action met.
@@ -73,15 +80,22 @@ def check_action_ids(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     """
     name = "action_ids"
     variant = scenario.variant
-    ids = variant.action_ids(scenario.options)
-    if ids is None:
+    own: Callable[[Any], ActionIds | None] = variant.action_ids
+    if own(scenario.options) is None:  # no numbering of its own: the derived one, if there is one
+        try:
+            derived_action_ids(variant, scenario.options)
+        except UnderivableError:
+            return
+        own = partial(derived_action_ids, variant)
+    ids = own(scenario.options)
+    if ids is None:  # a variant's numbering that comes and goes is caught by equal options below
         return
 
     def fail(step: int | None, detail: str) -> ConformanceError:
         return ConformanceError(name, scenario, step, detail)
 
     size = _checked_size(ids, fail)
-    again = variant.action_ids(_equal_options(scenario))
+    again = own(_equal_options(scenario))
     if again is None:
         raise fail(None, "action_ids() of equal options (built again from their JSON) gave None")
     if again.size != size:
@@ -187,9 +201,8 @@ def _check_decision(
 def check_observation(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     """Every seat's observation vector is laid out as documented, finite, pure, and leaks nothing.
 
-    Passes at once if the variant has no observation
-    (:meth:`~tablegames.core.game.Game.observation_spec` answers ``None`` for the scenario's
-    options): a variant without the capability is not checked. Otherwise the spec must be an
+    The spec is the variant's own, else the derived one
+    (:func:`~tablegames.core.derived.derived_observation_spec`); it must be an
     :class:`~tablegames.core.capabilities.ObservationSpec` with a positive int ``size``, whose
     ``fields`` are slices with int bounds and step 1 that tile ``[0, size)`` exactly (no gap,
     no overlap; a field may be empty); equal options (built again from their JSON) give the same
@@ -206,7 +219,10 @@ def check_observation(scenario: Scenario, *, max_steps: int = 10_000) -> None:
     """
     name = "observation"
     variant = scenario.variant
-    spec = variant.observation_spec(scenario.options)
+    own: Callable[[Any], ObservationSpec[Game] | None] = variant.observation_spec
+    if own(scenario.options) is None:  # no observation of its own: the derived one
+        own = partial(derived_observation_spec, variant)
+    spec = own(scenario.options)
     if spec is None:
         return
 
@@ -214,7 +230,7 @@ def check_observation(scenario: Scenario, *, max_steps: int = 10_000) -> None:
         return ConformanceError(name, scenario, step, detail)
 
     fields = _layout(spec, fail)
-    again = variant.observation_spec(_equal_options(scenario))
+    again = own(_equal_options(scenario))
     if again is None or again.size != spec.size or dict(again.fields) != dict(spec.fields):
         found = None if again is None else (again.size, dict(again.fields))
         raise fail(

@@ -18,7 +18,7 @@ from tablegames.mechanics.allfours import CARD_POINTS, FourPoints
 from tablegames.mechanics.bidding import Auction, BidMade, ForcedBiddingWon
 from tablegames.mechanics.pitch import PitchView
 from tablegames.mechanics.setback import PitchDeal, SetbackGame
-from tablegames.mechanics.tricks import Follow
+from tablegames.mechanics.tricks import Follow, PlayCard
 from tablegames_auction_pitch.options import AuctionPitchOptions
 
 __all__ = [
@@ -47,6 +47,9 @@ class Bid(bidding.Bid):
     >>> str(Bid(5)), str(Bid(3))
     ('bid 5 (smudge)', 'bid 3')
     """
+
+    amount: int = attrs.field(metadata={"json_schema": {"minimum": 2, "maximum": SMUDGE}})
+    """The points bid, 2 to 4, or 5 for a smudge (declared, so that the actions can be numbered)."""
 
     def __str__(self) -> str:
         return "bid 5 (smudge)" if self.amount == SMUDGE else super().__str__()
@@ -96,6 +99,7 @@ class AuctionPitch(SetbackGame):
     max_bid: ClassVar[int] = SMUDGE
     forced_bid: ClassVar[int | None] = 2
     bid_class: ClassVar = Bid
+    action_classes: ClassVar = (Bid, bidding.Pass, PlayCard)
     view_class: ClassVar = AuctionPitchView
 
     __slots__ = ()
