@@ -95,6 +95,10 @@ class TricksDealt(Event):
     turned: Card | None
     """The dealer's last card, turned up for trump (``None`` without trump); it stays in the dealer's hand."""
 
+    def dealt_hand(self) -> int:
+        """Declared data: the hand this event deals."""
+        return self.hand_number
+
     def redact(self, seat: int | None) -> Self:
         """Hide the other hands."""
         if seat is None:
@@ -361,6 +365,10 @@ class DominoesDealt(Event):
     """Each seat's tiles (``None`` where hidden)."""
     boneyard: tuple[Tile, ...] | None
     """The boneyard (``None`` where hidden)."""
+
+    def dealt_hand(self) -> int:
+        """Declared data: the hand this event deals."""
+        return self.hand_number
 
     def redact(self, seat: int | None) -> Self:
         """Hide the other hands and the boneyard."""

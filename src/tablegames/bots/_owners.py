@@ -101,6 +101,7 @@ class Owners:
         "barred",
         "choices",
         "deal_index",
+        "hinted",
         "learned_to",
         "pool",
         "reveal",
@@ -138,6 +139,9 @@ class Owners:
         """How far into the log some replay agreed: every place taken before it is in :attr:`taken`."""
         self.barred: dict[str, set[tuple[int, int]]] = {}
         """Pieces replays showed a seat could not have held just before a log index: piece -> (seat, index)."""
+        self.hinted: dict[str, set[int]] = {}
+        """Pieces a refusing replay showed a seat holding where it could use them and the log shows it
+        use another: piece -> seats. A hint only: a hidden choice hands them to those seats last."""
         self.version = 0
         """How many times replays taught something (a state built before may no longer be valid)."""
         self._allowed: dict[str, list[int]] | None = None
@@ -181,6 +185,24 @@ class Owners:
             return
         named = frozenset(v for v in data.values() if type(v) is int and 0 <= v < players) | {chooser}
         self.choices[at] = (chooser, named)
+        self._allowed = None
+        self.version += 1
+
+    def hint(self, seat: int, pieces: Sequence[str]) -> None:
+        """Note that a replay refused ``seat`` the logged action while it held ``pieces`` it could use instead."""
+        for text in pieces:
+            self.hinted.setdefault(text, set()).add(seat)
+
+    def adopt(self, prior: Owners) -> None:
+        """Take over what replays taught ``prior``, built for a shorter log of the same hand (still true here)."""
+        self.taken.update(prior.taken)
+        for at, choice in prior.choices.items():
+            self.choices.setdefault(at, choice)
+        for text, bars in prior.barred.items():
+            self.barred.setdefault(text, set()).update(bars)
+        for text, seats in prior.hinted.items():
+            self.hinted.setdefault(text, set()).update(seats)
+        self.learned_to = max(self.learned_to, prior.learned_to)
         self._allowed = None
         self.version += 1
 
@@ -238,8 +260,21 @@ class Owners:
         return when <= at and holder in self._reach(taker, when - 1, at)
 
     def _barred(self, text: str, keeper: int, since: int, until: int) -> bool:
-        """Whether ``keeper``, holding ``text`` from ``since`` to ``until``, was seen unable to hold it then."""
-        return any(seat == keeper and since < at < until for seat, at in self.barred.get(text, ()))
+        """Whether ``keeper``, holding ``text`` from ``since`` to ``until``, was seen unable to hold it then.
+
+        A bar at a moment after a hidden choice of the keeper that names another seat (a pass)
+        does not count: it may have handed the piece on by then.
+        """
+        return any(
+            seat == keeper and since < at < until and not self._handed_on(keeper, since, at)
+            for seat, at in self.barred.get(text, ())
+        )
+
+    def _handed_on(self, seat: int, since: int, until: int) -> bool:
+        """Whether ``seat`` made a hidden choice naming another seat between log indices ``since`` and ``until``."""
+        return any(
+            chooser == seat and since < at < until and len(named) > 1 for at, (chooser, named) in self.choices.items()
+        )
 
     def bar(self, seat: int, at: int, pieces: Sequence[str]) -> None:
         """Record that ``seat`` held none of ``pieces`` just before log index ``at``.
@@ -407,12 +442,25 @@ class Owners:
     # -- hidden choices -------------------------------------------------------------------
 
     def leaving(self, chooser: int, at: int) -> Callable[[Action], int]:
-        """A score for a hidden choice of ``chooser`` at ``at``: its pieces that must leave, less those that stay."""
+        """A score for a hidden choice of ``chooser`` at ``at``: its pieces that must leave, less those that stay.
+
+        A piece it would hand to a seat that replays showed could not hold it later (a void of
+        the receiver, see :meth:`bar`) counts against it most, one that a refusing replay showed
+        that seat holding (see :meth:`hint`) next.
+        """
         seen = self.seen
+        barred = self.barred
+        hinted = self.hinted
+        receivers = self.choices.get(at, (chooser, frozenset()))[1] - {chooser}
 
         def score(action: Action) -> int:
             total = 0
             for text in _strings(to_json(action)):
+                if receivers:
+                    if any(s in receivers and when > at for s, when in barred.get(text, ())):
+                        total -= 10
+                    elif not receivers.isdisjoint(hinted.get(text, ())):
+                        total -= 5
                 found = seen.get(text)
                 if found is None or found[0] <= at:
                     continue

@@ -6,7 +6,8 @@
   cards by simple trick-taking rules (see the bots page of the documentation).
 * **Any other variant, or an observation its heuristic leaves open** (``None``): the action that
   gains its side the most points right now, judged by a one-ply look-ahead in a few worlds
-  consistent with the seat's log (see :mod:`tablegames.bots.sampler`): each legal action is
+  consistent with the seat's log (see :mod:`tablegames.bots.sampler`; kept from the seat's
+  previous decision while they still agree with it): each legal action is
   applied to a copy of each world, and the action whose events raise the side's score the most
   against the best other side wins. Ties (where no points are scored at once, as in most of a
   trick-taking hand) go to the action whose random playouts to the end of the hand gain most,
@@ -30,8 +31,8 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from tablegames.bots._carry import decision_worlds
 from tablegames.bots.random import RandomBot
-from tablegames.bots.sampler import WorldSampler
 from tablegames.bots.worlds import deal_event_class
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.events import Action
@@ -78,7 +79,9 @@ class GreedyBot:
 def look_ahead_choice(observation: Observation, rng: random.Random, *, worlds: int = 4) -> Action:
     """The legal action that gains the seat's side the most points, in sampled worlds.
 
-    Each action is judged in ``worlds`` worlds consistent with the seat's log: its gain is the
+    Each action is judged in ``worlds`` worlds consistent with the seat's log (those drawn for
+    the seat's previous decision in the same game that still agree with it are used again, the
+    others drawn afresh): its gain is the
     side's score change minus the largest change of another side, first over the events the
     action produces at once (a one-ply look-ahead); where that leaves a tie (no points are
     scored at once, as in most of a trick-taking hand), over a random playout to the end of the
@@ -90,10 +93,9 @@ def look_ahead_choice(observation: Observation, rng: random.Random, *, worlds: i
 
     """
     legal = observation.legal
-    sampler = WorldSampler(observation.log())
     cls = get_variant(observation.variant)
     deal_class = deal_event_class(cls, observation.options)
-    samples = [sampler.sample(rng) for _ in range(worlds)]
+    samples = decision_worlds(observation.log(), rng, worlds)
     side = samples[0].side_of(observation.seat)
     now = [0.0] * len(legal)
     trials: list[list[tuple[Game, tuple[int, ...]]]] = [[] for _ in legal]

@@ -70,6 +70,7 @@ import time
 from collections.abc import Hashable, Sequence
 from typing import Any, Final
 
+from tablegames.bots._carry import sampler_for
 from tablegames.bots.random import RandomBot
 from tablegames.bots.sampler import WorldSampler
 from tablegames.bots.worlds import deal_event_class
@@ -312,6 +313,6 @@ def worlds_for(observation: Observation, *, greedy: bool = True) -> SearchWorlds
         LogError: if the observation's variant is not installed.
     """
     cls = get_variant(observation.variant)
-    sampler = WorldSampler(observation.log())
+    sampler = sampler_for(observation.log())
     worlds = cls.search_worlds(observation, sampler, greedy=greedy)
     return _GenericWorlds(observation, sampler) if worlds is None else worlds

@@ -35,6 +35,7 @@ world or raises :class:`~tablegames.bots.worlds.NoWorldError` (a
 a log no world fits (one that contradicts itself) always ends so, and a consistent log whose
 worlds are too rare for the search ends so too; it never hangs.
 
+>>> from tablegames.bots.sampler import sample_world
 >>> import random, tablegames
 >>> game = tablegames.new_game("american-sniff", seed=5, players=2)
 >>> for _ in range(6):
@@ -45,8 +46,10 @@ True
 >>> world.view(1).hand == game.view(1).hand
 True
 
-The cost is one replay of the whole match per sample (a few milliseconds for a long match);
-build a :class:`WorldSampler` once to draw many samples of one log.
+The cost of :func:`sample_world` is one replay of the whole match (a few milliseconds for a
+long match); build a :class:`WorldSampler` once to draw many samples of one log: with a
+filler, it keeps the world just before the current hand and rebuilds only that hand for each
+sample, and :meth:`WorldSampler.extended` carries what it built to a longer log of the game.
 """
 
 from __future__ import annotations
@@ -56,9 +59,10 @@ import random
 import time
 from typing import Final
 
-from tablegames.bots.worlds import GenericWorlds, NoWorldError
+from tablegames.bots._advance import advanced
+from tablegames.bots.worlds import GenericWorlds, NoWorldError, deal_event_class
 from tablegames.core.capabilities import LogFiller
-from tablegames.core.errors import LogError, UnknownVariantError
+from tablegames.core.errors import InvalidOptionsError, LogError, UnknownVariantError
 from tablegames.core.events import Event, EventLog
 from tablegames.core.game import Game
 from tablegames.core.logs import replay
@@ -76,6 +80,38 @@ GENERIC_ROUNDS: Final = 3
 """How many times :meth:`WorldSampler.sample` starts the generic sampler's search afresh before
 it says that no world exists: a search by swaps can run out of candidates on a consistent log,
 rarely (about once in tens of thousands of decisions of a bot), and a fresh start finds one."""
+
+
+class _Start:
+    """Where the current hand starts: the world before the action that deals it, and where that is in the log."""
+
+    __slots__ = ("action", "deal", "world")
+
+    def __init__(self, world: Game | None, action: int | None, deal: int) -> None:
+        self.world = world
+        """The world just before the action whose events deal the hand (``None``: the game's creation deals it)."""
+        self.action = action
+        """The log index of that action's event (``None``: the creation)."""
+        self.deal = deal
+        """The log index of the hand's deal event."""
+
+
+def _hand_start(log: EventLog) -> tuple[int | None, int] | None:
+    """The log indices of the action that deals the current hand (``None``: the creation) and of its deal event.
+
+    ``None`` if the log has no deal event, or that action deals an earlier hand too.
+    """
+    events = log.events
+    cls = get_variant(log.variant)
+    deal_class = deal_event_class(cls, log.options)
+    deals = [i for i, e in enumerate(events) if type(e) is deal_class]
+    if not deals:
+        return None
+    deal = deals[-1]
+    action = next((i for i in range(deal, -1, -1) if cls.action_of(events[i]) is not None), None)
+    if len(deals) > 1 and (action is None or deals[-2] > action):
+        return None
+    return action, deal
 
 
 def sample_world(log: EventLog, rng: random.Random, *, budget: float = DEFAULT_BUDGET) -> Game:
@@ -108,8 +144,9 @@ class WorldSampler:
 
     Building it reads the log once (with a variant's filler: what each seat played, drew,
     passed and showed void in) and settles the hands that are over (the generic sampler does
-    that on its first sample); each :meth:`sample` then only deals the current hand's hidden
-    pieces and replays.
+    that on its first sample; with a filler, the first sample keeps the world just before the
+    current hand); each :meth:`sample` then only deals the current hand's hidden pieces and
+    plays that hand again.
 
     Args:
         log: a seat's redacted log, or a full log (which every sample simply replays).
@@ -139,6 +176,8 @@ class WorldSampler:
         """How many candidates :meth:`sample` draws before giving up."""
         self._filler: LogFiller | None = None
         self._generic: GenericWorlds | None = None
+        self._carried: GenericWorlds | None = None
+        self._start: _Start | bool | None = None  # the current hand's snapshot: None until built, False if none
         if log.seat is not None:
             try:
                 cls = get_variant(log.variant)
@@ -147,6 +186,28 @@ class WorldSampler:
             self._filler = cls.log_filler(log.events, seat=log.seat, options=log.options)
         self.generic = log.seat is not None and self._filler is None
         """Whether the generic sampler draws the worlds (the variant provides no filler)."""
+
+    def extended(self, log: EventLog) -> WorldSampler:
+        """A sampler for ``log``, a longer log of the same seat in the same game (this sampler's log a prefix of it).
+
+        It is built as :class:`WorldSampler` builds one, with this one's ``attempts`` and
+        ``budget``, and takes over what this one's generic sampler settled where both logs are
+        in the same hand: the hands that are over, and its last consistent state, from which the
+        new search starts (a state consistent with the shorter log often still is). A bot that
+        decides again in the same hand saves the search. The caller vouches that ``self.log``
+        is a prefix of ``log``; every world is checked by replay all the same.
+
+        Raises:
+            LogError: as :class:`WorldSampler` does.
+
+        """
+        new = WorldSampler(log, attempts=self.attempts, budget=self.budget)
+        if new.generic and self.generic:
+            new._carried = self._generic
+        start = self._start
+        if isinstance(start, _Start) and _hand_start(log) == (start.action, start.deal):
+            new._start = start  # the same hand: the world before it is the same
+        return new
 
     def candidate(self, rng: random.Random, *, relaxed: bool = False) -> EventLog | None:
         """A full log with the hidden fields drawn at random, not yet checked by replay.
@@ -178,16 +239,18 @@ class WorldSampler:
             return list(events[self._generic_worlds(rng).hands[-1].deal_index :])
         if self._filler is None:
             events = self.log.events
-            deals = [i for i, e in enumerate(events) if getattr(e, "tag", "") == "hand_dealt"]
+            deals = [i for i, e in enumerate(events) if e.dealt_hand() is not None]
             return list(events[deals[-1] :]) if deals else []
         return self._filler.fill_hand(rng, relaxed=relaxed)
 
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with the log (see :func:`sample_world`), within :attr:`budget` seconds.
 
-        A variant's filler draws :attr:`attempts` candidates; if none is consistent (a log
-        whose consistent worlds are too rare for the filler's random draws), the generic
-        search (:class:`~tablegames.bots.worlds.GenericWorlds`) looks for one in the time left.
+        A variant's filler draws :attr:`attempts` candidates, the first half of them the current
+        hand alone, played again from the world kept before it, the rest whole logs replayed
+        (with the filler's relaxed draws); if none is consistent (a log whose consistent worlds
+        are too rare for the filler's random draws), the generic search
+        (:class:`~tablegames.bots.worlds.GenericWorlds`) looks for one in the time left.
         Without a filler, the generic sampler draws the world, its search started afresh up to
         :data:`GENERIC_ROUNDS` times while time is left.
 
@@ -212,7 +275,13 @@ class WorldSampler:
         for attempt in range(self.attempts):
             if time.perf_counter() > deadline:
                 break
-            full = self.candidate(rng, relaxed=2 * attempt >= self.attempts)
+            relaxed = 2 * attempt >= self.attempts
+            if not relaxed and self._hand_ready(rng):
+                world = self._hand_world(rng)
+                if world is not None:
+                    return world
+                continue
+            full = self.candidate(rng, relaxed=relaxed)
             if full is None:
                 continue
             try:
@@ -233,9 +302,71 @@ class WorldSampler:
             f"(the log may contradict itself); last problem: {last}",
         )
 
+    def _hand_ready(self, rng: random.Random) -> bool:
+        """Whether the current hand can be rebuilt from a snapshot (built here, from one candidate, if need be).
+
+        The snapshot is the world just before the action whose events deal the current hand,
+        taken from the first candidate whose replay up to there agrees with the log: the hands
+        that are over keep that candidate's hidden pieces (they cannot change what happens next).
+        """
+        if self._start is None:
+            self._start = False
+            found = _hand_start(self.log)
+            if found is not None:
+                action, deal = found
+                for _ in range(8):
+                    full = self.candidate(rng)
+                    if full is None:
+                        continue
+                    if action is None:
+                        self._start = _Start(None, None, deal)
+                        break
+                    events = full.events[:action]
+                    prefix = EventLog(variant=full.variant, options=full.options, events=events, seed=full.seed)
+                    try:
+                        self._start = _Start(replay(prefix), action, deal)
+                    except LogError:
+                        continue
+                    break
+        return isinstance(self._start, _Start)
+
+    def _hand_world(self, rng: random.Random) -> Game | None:
+        """A world rebuilt from the snapshot with the current hand dealt by the filler, or ``None`` if it disagrees."""
+        start = self._start
+        assert isinstance(start, _Start) and self._filler is not None
+        hand = self._filler.fill_hand(rng)
+        if not hand:
+            return None
+        log = self.log
+        cls = get_variant(log.variant)
+        first = max(0, start.deal - 1)
+        try:
+            deals = cls.deals_from_events([*log.events[first : start.deal], *hand])
+        except (LogError, InvalidOptionsError):
+            return None
+        if not deals:
+            return None
+        seed = rng.randrange(2**63)
+        try:
+            if start.world is None:
+                world = cls.create(log.options, seed=seed, deals=deals[-1:])
+            else:
+                world = start.world.with_next_deals(deals[-1:], seed=seed)
+        except InvalidOptionsError:
+            return None
+        seat = log.seat
+        assert seat is not None
+        made = len(world.events)
+        if made > len(log.events):
+            return None
+        if any(world.events[i].redact(seat) != log.events[i] for i in range(start.action or 0, made)):
+            return None
+        return advanced(world, log.events, made, seat, action_of=cls.action_of, rng=rng)
+
     def _generic_worlds(self, rng: random.Random, deadline: float | None = None) -> GenericWorlds:
         if self._generic is None:
+            carried, self._carried = self._carried, None
             self._generic = GenericWorlds(
-                self.log, rng, attempts=max(self.attempts, 6000), deadline=deadline, budget=self.budget
+                self.log, rng, attempts=max(self.attempts, 6000), deadline=deadline, budget=self.budget, carried=carried
             )
         return self._generic

@@ -32,8 +32,13 @@ How it builds a state from what the log shows, before any replay:
   could not have held where it drew are learned from the replays' agreeing stretches. The
   pieces nobody names fill the other places uniformly at random.
 * **Hidden choices** are drawn when the replay meets them: the legal actions are tried in a
-  random order, those that move on the pieces the log shows with another seat first, and the
-  first whose events look to the seat as recorded is kept. No choice is ever branched on.
+  random order, those that move on the pieces the log shows with another seat first (and those
+  that hand a seat pieces it was barred from, or refused with, last), and the first whose
+  events look to the seat as recorded is kept. No choice is ever branched on.
+* **Voids**: where a replay refuses the action the log shows a seat take although the seat
+  surely holds the pieces it names, two probes (each one replay of a changed state) say which
+  of the pieces the seat could use instead refused it: those are barred from its hand there,
+  as a seat seen drawing is barred the pieces it could have played (``_learn_void``).
 
 How it repairs a state the replay refutes, each repair one replay of the current hand:
 
@@ -45,6 +50,10 @@ How it repairs a state the replay refutes, each repair one replay of the current
   last event (a draw that did not fit, so another is drawn) is refuted at its last event.
 * **Random swaps** and, now and then, a hidden choice drawn afresh, to leave a plateau; a swap
   that agrees with less of the log is kept now and then too.
+
+A sampler built for a longer log of the same seat and game (``carried``) takes over the hands
+settled, what replays taught about the current hand, and the last consistent state, where the
+search for the longer log starts.
 
 Drawing many worlds: each sample first tries a few states built afresh; the first consistent
 one is an exact draw where the log has no hidden choices (uniform among the consistent deals).
@@ -86,6 +95,8 @@ __all__ = ["GenericWorlds", "NoWorldError", "deal_event_class"]
 
 _FRESH: Final = 4
 """States built afresh that a sample tries before it walks from the last consistent one."""
+_FRESH_TRIAL: Final = 16
+"""Fresh states tried, none consistent, after which a sample tries one fresh state, not ``fresh``, before it walks."""
 _DOWNHILL: Final = 0.1
 """How often the search for a consistent state accepts a swap that agrees with less of the log
 (to leave a plateau where every single swap makes things worse)."""
@@ -93,6 +104,8 @@ _REDRAW: Final = 0.3
 """How often the search draws one hidden choice afresh instead of swapping two pieces."""
 _WALK: Final = 6
 """Swaps tried between two samples when no fresh state is consistent."""
+_PROBES: Final = 8
+"""How many times a refusal at one event is probed (see ``GenericWorlds._learn_void``) before it is left alone."""
 _STUCK: Final = 200
 """Replays without progress after which the search starts from a fresh state."""
 
@@ -119,6 +132,16 @@ def deal_event_class(cls: type[Game], options: Any) -> type[Event] | None:
 def _first_hidden_event(game: Game) -> Event | None:
     """The first event of ``game`` that some seat sees redacted (its deal), or ``None``."""
     return next((e for e in game.events if any(e.redact(s) != e for s in range(game.players))), None)
+
+
+def _continues(carried: GenericWorlds, worlds: GenericWorlds) -> bool:
+    """Whether ``worlds`` is for a longer log of ``carried``'s seat and game: the same hands, maybe more."""
+    return (
+        carried.seat == worlds.seat
+        and carried.cls is worlds.cls
+        and len(carried.hands) <= len(worlds.hands)
+        and all(a.deal_index == b.deal_index for a, b in zip(carried.hands, worlds.hands, strict=False))
+    )
 
 
 class _Hand:
@@ -168,6 +191,10 @@ class GenericWorlds:
         deadline: the ``time.perf_counter()`` time by which settling the hands that are
             over must be done (``None``: no deadline).
         budget: the seconds that deadline stands for, for the error's message.
+        carried: a sampler built on a shorter log of the same seat and game (its log a prefix
+            of ``log``): where both logs are in the same hand, its settled hands are taken over
+            and its last consistent state is where the search for this log starts (see
+            :meth:`sample`). The caller vouches for the prefix.
 
     Raises:
         LogError: if the log is not a seat's log of a registered variant.
@@ -184,6 +211,7 @@ class GenericWorlds:
         attempts: int = 6000,
         deadline: float | None = None,
         budget: float | None = None,
+        carried: GenericWorlds | None = None,
     ) -> None:
         if log.seat is None:
             raise LogError("$.seat", "the generic sampler needs a seat's redacted log")
@@ -214,14 +242,36 @@ class GenericWorlds:
         self._fixed: list[Any] = []
         self._layouts: dict[int, _Layout | None] = {}
         self._current: _State | None = None
+        self._carried: _State | None = None
+        self._fresh_tried = self._fresh_found = 0
+        self._probing = False
+        self._carried_layouts: dict[int, _Layout] = {}
+        self._search_start: dict[int, _State] = {}
         last = self.hands[-1]
-        key = (self.cls.name, self.seat, self.options, self.events[: last.deal_index + 1])
-        settled = _SETTLED.get(key)
-        if settled is not None:
-            self._fixed, last.snapshot, last.start, last.stacked_before = list(settled[0]), *settled[1:]
-            return
-        for number in range(len(self.hands) - 1):
+        first = 0
+        if carried is not None and _continues(carried, self):
+            first = len(carried.hands) - 1  # the shorter log's hands: settled there, and what its replays taught
+            for before, hand in zip(carried.hands, self.hands, strict=False):
+                hand.snapshot, hand.start, hand.stacked_before = before.snapshot, before.start, before.stacked_before
+            self._fixed = list(carried._fixed)
+            self._carried_layouts = {n: found for n, found in carried._layouts.items() if found is not None}
+            current = carried._current
+            state = None if current is None else _State(list(current.assignment), dict(current.choices))
+            if first == len(self.hands) - 1:
+                self._carried = state
+                self._fresh_tried, self._fresh_found = carried._fresh_tried, carried._fresh_found
+                return
+            if state is not None:
+                self._search_start[first] = state
+        else:
+            key = (self.cls.name, self.seat, self.options, self.events[: last.deal_index + 1])
+            settled = _SETTLED.get(key)
+            if settled is not None:
+                self._fixed, last.snapshot, last.start, last.stacked_before = list(settled[0]), *settled[1:]
+                return
+        for number in range(first, len(self.hands) - 1):
             self._settle(number, rng)
+        key = (self.cls.name, self.seat, self.options, self.events[: last.deal_index + 1])
         if len(_SETTLED) >= _SETTLED_SIZE:
             del _SETTLED[next(iter(_SETTLED))]
         _SETTLED[key] = (list(self._fixed), last.snapshot, last.start, last.stacked_before)
@@ -285,7 +335,13 @@ class GenericWorlds:
             return None
         seen, reveal = self._seen(hand, set(pool))
         owners = Owners([seat for _, _, seat in slots], pool, seen, hand.deal_index, reveal=reveal)
-        return _Layout(root["deal"], slots, pool, owners)
+        found = _Layout(root["deal"], slots, pool, owners)
+        prior = self._carried_layouts.pop(number, None)
+        if prior is not None and prior.pool == pool and len(prior.slots) == len(slots):
+            found.forced.update(prior.forced)  # learned on a shorter log of this hand: still true
+            found.judged.update(prior.judged)
+            owners.adopt(prior.owners)
+        return found
 
     def _random_state(self, layout: _Layout, rng: random.Random, *, steer: bool, mix: bool = True) -> _State | None:
         """A random assignment of the pool to the hidden places (the extra pieces, undealt, last).
@@ -347,13 +403,18 @@ class GenericWorlds:
             prefer=state.prefer,
             owners=layout.owners,
         )
+        if played.refused is not None and not self._probing:
+            layout.owners.hint(played.refused[0], played.offered)
+            self._learn_void(number, layout, state, played, rng)
         reached = played.world if played.world is not None else played.reached
         if reached is not None and played.matched > layout.owners.learned_to:
             layout.owners.learn(reached.events, played.matched, state.assignment, self.cls.action_of, self.players)
         return played
 
-    def _search(self, number: int, rng: random.Random, *, snapshots: bool) -> tuple[_State, _Played]:
-        """A consistent state for hand ``number``, found by swapping hidden pieces.
+    def _search(
+        self, number: int, rng: random.Random, *, snapshots: bool, start: _State | None = None
+    ) -> tuple[_State, _Played]:
+        """A consistent state for hand ``number``, found by swapping hidden pieces (from ``start`` first, if given).
 
         Raises:
             NoWorldError: if none is found within the attempts or by the deadline.
@@ -370,7 +431,11 @@ class GenericWorlds:
             self._check_time(hand.deal_index)
             if restarts % 4 == 3:  # what replays taught may have come from a misleading stretch: learn afresh
                 layout.owners.forget()
-            state = self._random_state(layout, rng, steer=True, mix=False)
+            state: _State | None
+            if start is not None:
+                state, start = _State(list(start.assignment), dict(start.choices)), None
+            else:
+                state = self._random_state(layout, rng, steer=True, mix=False)
             restarts += 1
             if state is None:
                 continue
@@ -407,6 +472,148 @@ class GenericWorlds:
             "the log may contradict itself",
         )
 
+    def _learn_void(self, number: int, layout: _Layout, state: _State, played: _Played, rng: random.Random) -> None:
+        """Learn what a seat could not have held from a world that refused the action the log shows it take.
+
+        The world agrees with the log up to there, so the table is the same. If the seat surely
+        holds every piece the refused action names (a card the log shows it play, dealt to its
+        own hand and not passed on), something else refused it. Two probes, each one replay of
+        a changed world, say what: the world with every piece the seat may use instead swapped
+        out of its hand must accept the action (else the refusal has another cause, as a rule
+        that a seat plays the piece it just drew); then a piece ``p`` is barred from the seat's
+        hand there (a void: the cards of the suit led, where the log shows it not follow suit)
+        if the world with the others swapped out refuses the action with ``p`` the only piece
+        the seat may use. A piece the seat may use beside the action without refusing it (a
+        trump, where trumping is always allowed) is not barred. A seat and event are probed
+        until a probe answers (at most eight times), each piece once.
+        """
+        assert played.refused is not None
+        seat, at, named = played.refused
+        if not all(self._holds(layout, state, text, seat, at) for text in named):
+            return  # the seat lacks a piece the action names in this world: that alone refuses it
+        offered = played.offered
+        avoid = {*offered, *named}
+        if (seat, at, "") not in layout.judged:
+            tries = layout.probes.get((seat, at), 0)
+            if tries >= _PROBES:
+                return
+            layout.probes[seat, at] = tries + 1
+            bare = self._without(layout, state, seat, at, offered, avoid=avoid, rng=rng)
+            if bare is None:
+                return
+            tried = self._probe(number, layout, bare, rng)
+            if tried.matched < at or (tried.matched == at and tried.offered):
+                return  # no answer: it disagreed before, or the seat still had pieces to use (try another world)
+            layout.judged.add((seat, at, ""))
+            if tried.matched == at:
+                return  # refused with nothing else to use: the refusal has another cause
+            layout.judged.add((seat, at, "*"))
+        if (seat, at, "*") not in layout.judged:
+            return
+        for piece in offered:
+            if (seat, at, piece) in layout.judged:
+                continue
+            layout.judged.add((seat, at, piece))
+            if len(offered) == 1:
+                layout.owners.bar(seat, at, offered)
+                continue
+            alone = self._without(layout, state, seat, at, [q for q in offered if q != piece], avoid=avoid, rng=rng)
+            if alone is None:
+                continue
+            tried = self._probe(number, layout, alone, rng)
+            if (
+                tried.refused is not None
+                and tried.refused[:2] == (seat, at)
+                and tried.offered == (piece,)
+                and all(self._holds(layout, alone, text, seat, at) for text in named)
+            ):
+                layout.owners.bar(seat, at, [piece])
+
+    def _probe(self, number: int, layout: _Layout, state: _State, rng: random.Random) -> _Played:
+        """One replay of ``state`` that teaches no void (a probe of :meth:`_learn_void`), only hints."""
+        self._probing = True
+        try:
+            played = self._try(number, layout, state, rng, snapshots=False)
+        finally:
+            self._probing = False
+        if played.refused is not None:
+            layout.owners.hint(played.refused[0], played.offered)
+        return played
+
+    def _without(
+        self,
+        layout: _Layout,
+        state: _State,
+        seat: int,
+        at: int,
+        pieces: Sequence[str],
+        *,
+        avoid: set[str],
+        rng: random.Random,
+    ) -> _State | None:
+        """``state`` with ``pieces`` (which ``seat`` holds) swapped for pieces held elsewhere, unnamed before ``at``.
+
+        A piece that reached the seat by another seat's hidden choice is swapped in that choice
+        too. ``None`` if a piece cannot be swapped so. The probe's replay judges the result: a
+        partner piece that reaches the seat all the same only makes the probe say nothing.
+        """
+        owners = layout.owners
+        probe = state
+        chosen = {t for action in state.choices.values() for t in strings(to_json(action))}
+        for text in pieces:
+            assignment = probe.assignment
+            try:
+                i = assignment.index(text)
+            except ValueError:
+                return None
+            if i >= len(owners.slots) or i in layout.forced:
+                return None
+            partners = [
+                j
+                for j, other in enumerate(assignment[: len(owners.slots)])
+                if owners.slots[j] != seat
+                and j not in layout.forced
+                and other not in avoid
+                and other not in chosen
+                and seat not in owners.hinted.get(other, ())
+                and owners.seen.get(other, (at + 1, None))[0] > at
+                and (owners.slots[j] is not None or owners.taken.get(j, (at + 1, None))[1] != seat)
+            ]
+            if not partners:
+                return None
+            probe = self._swap(layout, probe, i, rng.choice(partners))
+        return probe
+
+    def _holds(self, layout: _Layout, state: _State, text: str, seat: int, at: int) -> bool:
+        """Whether ``seat`` surely holds piece ``text`` just before log index ``at`` in the world of ``state``.
+
+        Surely: the piece lies in the seat's own hand (or a place outside the hands it was seen to
+        take before), and no hidden choice the seat made since names it (or is unknown).
+        """
+        try:
+            place = state.assignment.index(text)
+        except ValueError:
+            return False
+        owners = layout.owners
+        if place >= len(owners.slots):
+            return False
+        owner = owners.slots[place]
+        if owner is None:
+            taken = owners.taken.get(place)
+            if taken is None or taken[1] != seat or taken[0] >= at:
+                return False
+            since = taken[0]
+        elif owner == seat:
+            since = owners.deal_index
+        else:
+            return False
+        for when, (chooser, _) in owners.choices.items():
+            if chooser == seat and since < when < at:
+                choice = state.choices.get(when)
+                if choice is None or text in strings(to_json(choice)):
+                    return False
+        return True
+
     def _learn_mirror(self, layout: _Layout, state: _State, played: _Played) -> None:
         """Learn which hidden place holds a piece the deal event also names publicly.
 
@@ -427,6 +634,13 @@ class GenericWorlds:
     def _propose(self, layout: _Layout, state: _State, played: _Played, rng: random.Random) -> _State:
         """A new state near ``state``: an aimed swap, a random swap, or a hidden choice drawn afresh."""
         earlier = [at for at in state.choices if at < played.matched]
+        if played.offered and played.refused is not None and rng.random() < 0.5:
+            offered = set(played.offered)  # a hidden choice that handed the seat what it could not hold: redraw it
+            handing = [at for at in earlier if not offered.isdisjoint(strings(to_json(state.choices[at])))]
+            if handing:
+                choices = dict(state.choices)
+                del choices[rng.choice(handing)]
+                return _State(state.assignment, choices)
         if earlier and rng.random() < _REDRAW:
             choices = dict(state.choices)
             at = rng.choice(sorted(earlier))
@@ -551,11 +765,12 @@ class GenericWorlds:
             except Exception:
                 step = None
             done = False
+            refused: Action | None = None
             if step is not None and step[0] == current:
                 try:
                     produced = world.apply(step[1], seat=current)
                 except IllegalActionError:
-                    pass
+                    refused = step[1]
                 else:
                     agree = self._agreeing(produced, at, stop)
                     if agree < len(produced) and at + agree < stop:
@@ -568,6 +783,9 @@ class GenericWorlds:
                 )
                 if isinstance(found, _Played):
                     found.reached = world
+                    if refused is not None and found.offered:  # the world refused the log's own action
+                        named = tuple(t for t in strings(to_json(refused)) if t in self._pieces)
+                        found.refused = (current, at, named)
                     return found
                 world = found
             at = len(world.events)
@@ -635,7 +853,9 @@ class GenericWorlds:
             clash = ([], sorted(offered))
             if owners is not None and world.current_player is not None:
                 owners.bar(world.current_player, at, clash[1])
-        return _Played(best, None, None, 0, clash)
+        found = _Played(best, None, None, 0, clash)
+        found.offered = tuple(sorted(offered))
+        return found
 
     def _clash(self, produced: Event, recorded: Event) -> tuple[list[str], list[str]]:
         """The pieces only the recorded event names, and those only the produced event names.
@@ -674,7 +894,7 @@ class GenericWorlds:
 
     def _settle(self, number: int, rng: random.Random) -> None:
         """Fix one consistent deal for hand ``number`` (over), and the next hand's snapshot."""
-        state, played = self._search(number, rng, snapshots=True)
+        state, played = self._search(number, rng, snapshots=True, start=self._search_start.pop(number, None))
         deal = self._deal(number, self._layout(number), state.assignment)  # type: ignore[arg-type]
         self._fixed.append(deal)
         following = self.hands[number + 1]
@@ -691,10 +911,13 @@ class GenericWorlds:
     ) -> Game:
         """One world consistent with the whole log, at its end.
 
-        Up to ``fresh`` states built afresh are tried first; the first consistent one is an
+        Up to ``fresh`` states built afresh are tried first (only one once 16 have been tried
+        for this hand and none was consistent); the first consistent one is an
         exact sample where the log has no hidden choices (uniform among the consistent deals).
         If none is, the last consistent state is moved by a few swaps that keep it consistent
         (a Metropolis walk: uniform in the long run, but correlated with the previous sample).
+        The first such state is the one carried from a shorter log (``carried``), if it is
+        still consistent, else the search by swaps starts from it.
 
         Args:
             rng: the generator every hidden piece and choice is drawn with.
@@ -716,16 +939,26 @@ class GenericWorlds:
             raise NoWorldError(
                 f"$.events[{self.hands[number].deal_index}]", "the deal has more hidden places than unseen pieces"
             )
+        if self._current is not None and self._fresh_tried >= _FRESH_TRIAL and not self._fresh_found:
+            fresh = min(fresh, 1)  # fresh states have all been refuted here: walk, after one try
         for _ in range(fresh):
             state = self._random_state(layout, rng, steer=True)
             if state is None:
                 break
             played = self._try(number, layout, state, rng, snapshots=False)
+            self._fresh_tried += 1
             if played.matched >= stop and played.world is not None:
+                self._fresh_found += 1
                 self._current = state
                 return played.world
         if self._current is None:
-            self._current, played = self._search(number, rng, snapshots=False)
+            carried, self._carried = self._carried, None
+            if carried is not None:  # the last consistent state of a shorter log: consistent still, or a near miss
+                played = self._try(number, layout, carried, rng, snapshots=False)
+                if played.matched >= stop and played.world is not None:
+                    self._current = carried
+                    return played.world
+            self._current, played = self._search(number, rng, snapshots=False, start=carried)
             assert played.world is not None
             return played.world
         world: Game | None = None
@@ -746,7 +979,7 @@ class GenericWorlds:
 class _Layout:
     """The hidden places of one deal event."""
 
-    __slots__ = ("filled", "forced", "owners", "pool", "slots")
+    __slots__ = ("filled", "forced", "judged", "owners", "pool", "probes", "slots")
 
     def __init__(self, filled: Any, slots: list[tuple[Any, Any, int | None]], pool: list[str], owners: Owners) -> None:
         self.filled = filled
@@ -759,12 +992,17 @@ class _Layout:
         """Where the pieces the hand names may have been dealt, and what replays taught (see ``_owners``)."""
         self.forced: dict[int, str] = {}
         """Hidden places whose piece the deal event names publicly too, learned from a replay."""
+        self.judged: set[tuple[int, int, str]] = set()
+        """``(seat, log index, piece)``: pieces already judged as a possible void of that seat there
+        (``""``: whether the refusal came from the pieces the seat could use; ``"*"``: it did)."""
+        self.probes: dict[tuple[int, int], int] = {}
+        """``(seat, log index)``: how many first probes of a refusal there gave no answer."""
 
 
 class _Played:
     """How one replayed hand went."""
 
-    __slots__ = ("clash", "matched", "reached", "snapshot", "start", "world")
+    __slots__ = ("clash", "matched", "offered", "reached", "refused", "snapshot", "start", "world")
 
     def __init__(
         self,
@@ -778,6 +1016,10 @@ class _Played:
     ) -> None:
         self.reached = reached
         """The world where it stopped, if it disagreed (its events agree up to ``matched``)."""
+        self.offered: tuple[str, ...] = ()
+        """Where no action agreed at a choice: the pieces the world let the seat use there."""
+        self.refused: tuple[int, int, tuple[str, ...]] | None = None
+        """Where the world refused the action the log shows: ``(seat, log index, the pieces it names)``."""
         self.clash = clash
         """At the first disagreement: the pieces only the log names there, and those only the world does."""
         self.matched = matched
