@@ -25,6 +25,7 @@ What the schemas say:
   of :mod:`tablegames.core.options` and attrs' ``in_``, ``ge``, ``le``, ``gt`` and ``lt``
   validators. A field's ``metadata={"json_schema": {...}}`` adds keywords of its own.
 
+>>> from tablegames.schema import schema_for
 >>> schema = schema_for("american-sniff", "action")
 >>> schema["$id"]
 'urn:tablegames:schema:v2:american-sniff:action'
@@ -107,6 +108,7 @@ def schema_id(variant: str, kind: str) -> str:
 
     It names the format version, so the schemas of another version have other ids.
 
+    >>> from tablegames.schema import schema_id
     >>> schema_id("four-point-smear", "log")
     'urn:tablegames:schema:v2:four-point-smear:log'
     """
@@ -130,6 +132,7 @@ def schema_for(variant: str | type[Game], kind: str) -> dict[str, Any]:
         TableGamesError: if the variant's classes cannot be described (a field type with no
             JSON form, or a ``view`` method without a return annotation).
 
+    >>> from tablegames.schema import schema_for
     >>> schema_for("four-point-smear", "options")["$defs"]["SmearOptions"]["properties"]["seen_undealt"]["maximum"]
     3
     """
@@ -153,6 +156,7 @@ def schemas_for(variant: str | type[Game]) -> dict[str, dict[str, Any]]:
 def format_schema(schema: Mapping[str, Any]) -> str:
     """A schema as the shipped files hold it: indented JSON, sorted keys, a final newline.
 
+    >>> from tablegames.schema import format_schema
     >>> print(format_schema({"b": 1, "a": [True]}), end="")
     {
       "a": [
@@ -175,6 +179,7 @@ def view_class(cls: type[Game]) -> type[Any]:
         TableGamesError: if ``view`` has no return annotation naming an attrs class and the
             variant declares no attrs ``view_class``.
 
+    >>> from tablegames.schema import view_class
     >>> from tablegames import get_variant
     >>> view_class(get_variant("american-sniff")).__name__
     'SniffView'
@@ -445,6 +450,7 @@ def _plain(rst: str) -> str:
 
     ``None``, ``True`` and ``False`` become their JSON words.
 
+    >>> from tablegames.schema import _plain
     >>> _plain("the :class:`~a.b.Tile` (``None`` where hidden)")
     'the Tile (null where hidden)'
     """

@@ -24,6 +24,8 @@ class RandomBot:
     :meth:`~tablegames.core.events.Action.bid_amount`). It sees only its own seat's legal
     actions, never the game, so it cannot cheat.
 
+    >>> import random
+    >>> from tablegames.bots.random import RandomBot
     >>> RandomBot().choose(["a", "b", "c"], random.Random(1))
     'a'
     """

@@ -95,6 +95,8 @@ class Rating:
 def win_matrix(deals: Iterable[DealResult], players: int) -> list[list[float]]:
     """``wins[i][j]``: how many games player ``i`` won against ``j`` in ``deals``.
 
+    >>> from tablegames.bots.ratings import DealResult
+    >>> from tablegames.bots.ratings import win_matrix
     >>> win_matrix([DealResult(0, 1, 2, 0), DealResult(1, 0, 1.5, 0.5)], 2)
     [[0.0, 2.5], [1.5, 0.0]]
     """
@@ -159,6 +161,7 @@ def bradley_terry(
 
     Two players, 3 wins to 1: the strengths are in the ratio 3 to 1.
 
+    >>> from tablegames.bots.ratings import bradley_terry
     >>> g = bradley_terry([[0, 3], [1, 0]])
     >>> round(g[0] / g[1], 9)
     3.0
@@ -208,6 +211,7 @@ def bradley_terry(
 def elo(strengths: Sequence[float]) -> list[float]:
     """The Elo-scale ratings of Bradley-Terry ``strengths``: ``400 * log10(g)``, less their mean.
 
+    >>> from tablegames.bots.ratings import elo
     >>> [round(r, 1) for r in elo([10.0, 1.0])]
     [200.0, -200.0]
     """

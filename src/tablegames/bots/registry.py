@@ -23,6 +23,7 @@ def register_bot(name: str, factory: Callable[..., Bot]) -> None:
 def bot_names() -> list[str]:
     """The names of the registered bots, sorted.
 
+    >>> from tablegames.bots.registry import bot_names
     >>> "random" in bot_names()
     True
     """

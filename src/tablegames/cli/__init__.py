@@ -110,6 +110,7 @@ def _plugins_in(argv: Sequence[str]) -> list[str]:
     They are imported before the parser is built, so their bots are known to ``--bots`` and
     listed in its help. The parser takes ``--plu`` and longer for ``--plugin``, so they count.
 
+    >>> from tablegames.cli import _plugins_in
     >>> _plugins_in(["simulate", "x", "--plugin", "a.b", "--plugin=c", "--plu", "d", "--pl", "e"])
     ['a.b', 'c', 'd']
     """

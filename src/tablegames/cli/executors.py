@@ -26,6 +26,7 @@ its import path (``--backend package.module:factory``)::
     [project.entry-points."tablegames.executors"]
     dask = "my_package.dask_backend:make_executor"
 
+>>> from tablegames.cli.executors import register_backend, get_executor, unregister_backend
 >>> from concurrent.futures import ThreadPoolExecutor
 >>> class Threads:
 ...     def map_unordered(self, function, items):
@@ -116,6 +117,7 @@ class WorkerDied(Exception):
 def batches(items: Sequence[T], size: int) -> list[tuple[T, ...]]:
     """``items`` cut in consecutive batches of ``size`` (the last may be shorter).
 
+    >>> from tablegames.cli.executors import batches
     >>> batches([1, 2, 3, 4, 5], 2)
     [(1, 2), (3, 4), (5,)]
     """
@@ -126,6 +128,7 @@ def batches(items: Sequence[T], size: int) -> list[tuple[T, ...]]:
 def apply_all(function: Callable[[T], R], batch: Sequence[T]) -> list[R]:
     """``function`` applied to each item of ``batch``, in order: what a worker runs for one batch.
 
+    >>> from tablegames.cli.executors import apply_all
     >>> apply_all(abs, (-1, 2, -3))
     [1, 2, 3]
     """
@@ -138,6 +141,7 @@ def batch_size(count: int, workers: int, *, per_worker: int, cap: int) -> int:
     Small batches spread the work evenly, keep the progress bar moving and lose little to a
     dead worker; large ones cost less to send. The last few batches decide when a run ends.
 
+    >>> from tablegames.cli.executors import batch_size
     >>> batch_size(2000, 2, per_worker=8, cap=100), batch_size(10, 4, per_worker=8, cap=100)
     (100, 1)
     """
@@ -366,6 +370,7 @@ def unregister_backend(name: str) -> None:
 def backend_names() -> list[str]:
     """The backends known by name: the built-in ones, then those registered or installed, sorted.
 
+    >>> from tablegames.cli.executors import backend_names
     >>> backend_names()[:2]
     ['local', 'ray']
     """

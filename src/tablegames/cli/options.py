@@ -8,6 +8,7 @@ own errors end with), so the command line can never disagree with the library; f
 validator of a variant's own, the ``allowed: ...`` part of the error it raises for a value it
 must refuse.
 
+>>> from tablegames.cli.options import option_flags
 >>> import tablegames
 >>> smear_options = tablegames.get_variant("four-point-smear").options_class
 >>> [(f.flag, f.allowed, f.default) for f in option_flags(smear_options)][:2]
@@ -159,6 +160,7 @@ def options_from_args(args: argparse.Namespace) -> dict[str, Any]:
 class BotSpec:
     """A bot as the command line names it: ``greedy``, or ``ismcts:iterations=200:seconds=0.5``.
 
+    >>> from tablegames.cli.options import BotSpec
     >>> spec = BotSpec.parse("ismcts:iterations=200:exploration=0.7:verbose=false")
     >>> spec.name, spec.settings
     ('ismcts', {'iterations': 200, 'exploration': 0.7, 'verbose': False})
@@ -226,6 +228,8 @@ def bots_for_seats(specs: Sequence[BotSpec], seats: int, *, rotation: int = 0) -
 
     With two bots at four seats, partners (seats 0 and 2, 1 and 3) get the same bot.
 
+    >>> from tablegames.cli.options import BotSpec
+    >>> from tablegames.cli.options import bots_for_seats
     >>> [str(b) for b in bots_for_seats([BotSpec.parse("a"), BotSpec.parse("b")], 4)]
     ['a', 'b', 'a', 'b']
     """

@@ -53,6 +53,7 @@ def tally(score: int) -> str:
     of 5 (no Sniff score has them) follow as ``+2``. A score below zero is the tally of its size
     in ``-( )``; a score of 0 has no marks.
 
+    >>> from tablegames.cli.render import tally
     >>> tally(5), tally(45), tally(135)
     ('|', '||||| ||||', 'X(xxxx) X(xxxx) ||||| ||')
     >>> tally(-15), tally(0), tally(17), tally(600)
@@ -80,6 +81,7 @@ def seat_sides(game: Game) -> tuple[int, ...]:
 def side_labels(sides_of_seats: Sequence[int]) -> list[str]:
     """A label per side: ``"seat 1"`` for a seat playing alone, ``"seats 0+2"`` for a partnership.
 
+    >>> from tablegames.cli.render import side_labels
     >>> side_labels((0, 1, 0, 1)), side_labels((0, 1, 2))
     (['seats 0+2', 'seats 1+3'], ['seat 0', 'seat 1', 'seat 2'])
     """
@@ -302,6 +304,7 @@ def render_action(action: Action) -> str:
 def render_choices(actions: Sequence[Action], *, width: int = 96) -> str:
     """The actions as a numbered list from 1, in columns when there are many.
 
+    >>> from tablegames.cli.render import render_choices
     >>> import tablegames
     >>> game = tablegames.new_game("four-point-smear", seed=3)
     >>> print(render_choices(game.legal_actions()))
@@ -331,6 +334,7 @@ def render_view(view: Any, labels: Sequence[str], *, variant: type[Game] = Game)
             view (default: the generic rendering, field by field, with the ``hand`` last as
             ``your pieces``).
 
+    >>> from tablegames.cli.render import render_view
     >>> import tablegames
     >>> game = tablegames.new_game("four-point-smear", seed=3)
     >>> print(render_view(game.view(0), ["seats 0+2", "seats 1+3"], variant=type(game)))

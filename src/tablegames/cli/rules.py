@@ -36,6 +36,7 @@ def plain_text(rst: str) -> str:
 
     A role in parentheses on its own (a cross-reference for the documentation) is dropped.
 
+    >>> from tablegames.cli.rules import plain_text
     >>> plain_text("**Rank.** A > K (:data:`~x.ORDER`); see :func:`~x.settle` and :doc:`the guide <../guide>`.")
     'Rank. A > K; see settle and the guide.'
     >>> plain_text(r"counts 2\ *s*, written ``\"6-4\"``")
@@ -77,6 +78,7 @@ def rules_source(cls: type[Game]) -> str | None:
 def summary_of(cls: type[Game]) -> str:
     """The variant's :attr:`~tablegames.core.game.Game.summary` as plain text (its name if it has none).
 
+    >>> from tablegames.cli.rules import summary_of
     >>> import tablegames
     >>> summary_of(tablegames.get_variant("american-sniff")).split(". ")[0]
     'American Sniff (american-sniff)'

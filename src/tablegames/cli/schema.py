@@ -21,6 +21,7 @@ def schema_text(cls: type[Game], kind: str | None = None) -> str:
     Raises:
         InvalidOptionsError: if ``kind`` is not one of :data:`~tablegames.schema.SCHEMA_KINDS`.
 
+    >>> from tablegames.cli.schema import schema_text
     >>> from tablegames import get_variant
     >>> import json
     >>> sorted(json.loads(schema_text(get_variant("american-sniff"))))

@@ -69,6 +69,7 @@ def wilson_interval(wins: int, n: int, *, z: float = Z95) -> tuple[float, float]
 
     Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and ``n`` wins.
 
+    >>> from tablegames.cli.simulate import wilson_interval
     >>> low, high = wilson_interval(60, 100)
     >>> round(low, 3), round(high, 3)
     (0.502, 0.691)
@@ -88,6 +89,8 @@ def wilson_interval(wins: int, n: int, *, z: float = Z95) -> tuple[float, float]
 def rotations(specs: Sequence[BotSpec], seats: int) -> list[tuple[BotSpec, ...]]:
     """The distinct seatings of ``specs`` in rotation: the bots dealt round, started 0, 1, ... seats on.
 
+    >>> from tablegames.cli.options import BotSpec
+    >>> from tablegames.cli.simulate import rotations
     >>> [" ".join(map(str, r)) for r in rotations([BotSpec.parse("g"), BotSpec.parse("r")], 4)]
     ['g r g r', 'r g r g']
     """
@@ -261,6 +264,7 @@ class Progress:
     def line(self, done: int, elapsed: float) -> str:
         """The bar for ``done`` games after ``elapsed`` seconds.
 
+        >>> from tablegames.cli.simulate import Progress
         >>> import io
         >>> Progress(200, io.StringIO()).line(50, 10.0)
         '[#####---------------]  50/200 games  25%  5.0 games/s  eta 0:30'
@@ -390,6 +394,7 @@ def make_executor(
 def where_played(backend: str, workers: int, address: str | None) -> str:
     """Where a run's games are played, as its summary says it.
 
+    >>> from tablegames.cli.simulate import where_played
     >>> where_played("local", 2, None), where_played("ray", 4, None), where_played("ray", 1, "auto")
     ('2 workers', '4 workers, backend ray', 'backend ray at auto')
     """

@@ -63,6 +63,8 @@ def pair_seatings(first: BotSpec, second: BotSpec, seats: int) -> list[tuple[Bot
 
     Each bot holds as many seats as the other over the seatings, and every seat as often.
 
+    >>> from tablegames.cli.options import BotSpec
+    >>> from tablegames.cli.tournament import pair_seatings
     >>> a, b = BotSpec.parse("a"), BotSpec.parse("b")
     >>> [" ".join(map(str, s)) for s in pair_seatings(a, b, 4)]
     ['a b a b', 'b a b a']
@@ -94,6 +96,8 @@ def schedule(
     Each pair plays ``games`` games rounded up to whole deals (a deal is played once per
     seating, :func:`pair_seatings`); the games are numbered from 0 in this order.
 
+    >>> from tablegames.cli.options import BotSpec
+    >>> from tablegames.cli.tournament import schedule
     >>> plan = schedule("x", {}, [BotSpec.parse(b) for b in "abc"], games=3, seed=10, seats=2)
     >>> [(g.pair, g.task.seed, " ".join(g.task.bots)) for g in plan[:5]]
     [((0, 1), 10, 'a b'), ((0, 1), 10, 'b a'), ((0, 1), 11, 'a b'), ((0, 1), 11, 'b a'), ((0, 2), 10, 'a c')]

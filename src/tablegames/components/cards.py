@@ -60,6 +60,7 @@ class Colour(enum.Enum):
     def suits(self) -> tuple[Suit, Suit]:
         """The two suits of this colour, in suit order.
 
+        >>> from tablegames.components.cards import Colour
         >>> Colour.BLACK.suits
         (Suit.SPADES, Suit.CLUBS)
         """
@@ -334,6 +335,9 @@ def standard_deck(*, jokers: int = 0) -> tuple[Card, ...]:
 def rank_order(ranks: Iterable[Rank]) -> dict[Rank, int]:
     """A rank order as data: each rank's strength, higher is stronger, from a highest-first list.
 
+    >>> from tablegames.components.cards import Rank
+    >>> from tablegames.components.cards import PIQUET_RANKS
+    >>> from tablegames.components.cards import rank_order
     >>> order = rank_order(PIQUET_RANKS)
     >>> order[Rank.ACE] > order[Rank.SEVEN]
     True

@@ -134,6 +134,7 @@ class Tile:
         Raises:
             ValueError: if ``text`` is not a tile's notation.
 
+        >>> from tablegames.components.tiles import Tile
         >>> Tile.parse("0-0").is_double
         True
         >>> Tile.parse("4-6")
@@ -177,6 +178,7 @@ def domino_set(max_pips: int = 6) -> tuple[Tile, ...]:
     Raises:
         ValueError: if ``max_pips`` is not an int from 0 to :data:`MAX_PIPS`.
 
+    >>> from tablegames.components.tiles import domino_set
     >>> [str(t) for t in domino_set(1)]
     ['1-1', '1-0', '0-0']
 

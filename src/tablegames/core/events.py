@@ -54,6 +54,7 @@ def visible(owner: int | None, seat: int | None) -> bool:
             (a face-down stock, untouched undealt cards).
         seat: the seat asking, or ``None`` for the full, omniscient record.
 
+    >>> from tablegames.core.events import visible
     >>> visible(2, 2), visible(2, 0), visible(None, 0), visible(None, None)
     (True, False, False, True)
 
@@ -64,6 +65,7 @@ def visible(owner: int | None, seat: int | None) -> bool:
 def redact_hands(hands: tuple[_H | None, ...], seat: int | None) -> tuple[_H | None, ...]:
     """``hands`` (one private pile per seat) as ``seat`` sees them: others' piles become ``None``.
 
+    >>> from tablegames.core.events import redact_hands
     >>> redact_hands((("6-4",), ("5-5",)), 1)
     (None, ('5-5',))
     """
@@ -97,6 +99,10 @@ def redact_public(event: _E, players: int) -> _E:
         ValueError: if ``players`` is not a positive int.
         TypeError: if a seat's redaction is not of the event's own class.
 
+    >>> from tablegames.core.events import visible, redact_hands
+    >>> from tablegames.core.events import Event
+    >>> from tablegames.core.events import redact_public
+    >>> import attrs
     >>> @attrs.frozen
     ... class Drawn(Event):
     ...     seat: int
@@ -224,6 +230,7 @@ class Event:
         score. An event that states every side's score (a hand's settlement, the match's end)
         gives them all; one that changes one side's score gives that side's new total.
 
+        >>> from tablegames.core.events import Event
         >>> Event().side_scores()
         mappingproxy({})
         """
@@ -282,6 +289,9 @@ def fast_constructor(cls: type[_T]) -> Callable[..., _T]:
             converter, a field left out of ``__init__``, or an ``__attrs_post_init__``, whose
             work the fast constructor would skip.
 
+    >>> from tablegames.core.events import Event
+    >>> from tablegames.core.events import fast_constructor
+    >>> import attrs
     >>> @attrs.frozen
     ... class Moved(Event):
     ...     seat: int

@@ -17,6 +17,7 @@ refuses all of these with a :class:`ValueError` whose message is short and bound
 
 Every place in the library that parses JSON it did not write itself goes through it.
 
+>>> from tablegames.core.jsontext import read_json
 >>> read_json('{"seed": 5, "events": []}')
 {'seed': 5, 'events': []}
 >>> read_json('{"seed":5,"seed":4}')

@@ -351,6 +351,7 @@ def dumps(obj: Any) -> str:
     and tuples and frozen objects of these, checked by their classes at run time); changing
     such an object with ``object.__setattr__`` afterwards would leave its old text.
 
+    >>> from tablegames.core.jsonwriter import dumps
     >>> from tablegames.components.cards import Card
     >>> from tablegames.components.tiles import Tile
     >>> dumps([Tile(4, 6), Card.parse("10H")])

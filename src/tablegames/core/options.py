@@ -6,6 +6,9 @@ field with one of these. Each is an attrs validator, raising
 :class:`OptionRule` whose bounds and choices the layers above read as data: the JSON Schemas
 (:mod:`tablegames.schema`), the command line's flags and the conformance kit's strategies.
 
+>>> from tablegames.core.options import choice_option
+>>> from tablegames.core.options import bool_option
+>>> from tablegames.core.options import int_option
 >>> import attrs
 >>> @attrs.frozen(kw_only=True)
 ... class Options:

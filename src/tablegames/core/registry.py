@@ -82,6 +82,7 @@ def get_variant(name: str) -> type[Game]:
 def variant_names() -> list[str]:
     """The names of every registered or installed variant, sorted.
 
+    >>> from tablegames.core.registry import variant_names
     >>> "american-sniff" in variant_names()
     True
     """

@@ -25,6 +25,7 @@ SEEDS: Final = "an int from -2**63 to 2**64 - 1"
 def is_seed(value: object) -> bool:
     """Whether ``value`` is a seed a game takes: an int (not a bool) from :data:`SEED_MIN` to :data:`SEED_MAX`.
 
+    >>> from tablegames.core.rng import is_seed
     >>> is_seed(7), is_seed(2**64), is_seed(True), is_seed(7.0)
     (True, False, False, False)
     """
@@ -39,6 +40,7 @@ def hand_rng(seed: int, hand_number: int, purpose: str = "deal") -> random.Rando
     String seeds are hashed with SHA-512 by :class:`random.Random`, so the same arguments give
     the same stream on every platform and Python version that keeps that seeding.
 
+    >>> from tablegames.core.rng import hand_rng
     >>> hand_rng(7, 1).random() == hand_rng(7, 1).random()
     True
     """
@@ -61,6 +63,7 @@ def hand_shuffle(seed: int, hand_number: int, items: Sequence[_T], purpose: str 
     Raises:
         ValueError: for more than 98 items, where the digest is too short for a fair shuffle.
 
+    >>> from tablegames.core.rng import hand_shuffle
     >>> hand_shuffle(7, 1, range(5)) == hand_shuffle(7, 1, range(5))
     True
     >>> sorted(hand_shuffle(7, 2, "abcd"))

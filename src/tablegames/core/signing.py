@@ -21,6 +21,7 @@ The algorithm must be ``"hmac-sha256"``. What lies outside the ``log`` value (th
 around the two members and their order, how the ``signature`` object is written) is not
 authenticated and may differ from what :func:`sign_log` wrote; it carries nothing a game reads.
 
+>>> from tablegames.core.signing import sign_log, verify_log
 >>> import tablegames
 >>> game = tablegames.new_game("american-sniff", seed=4, players=2)
 >>> signed = sign_log(game.log(), b"the server's secret key", key_id="2026-12")

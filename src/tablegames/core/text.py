@@ -25,6 +25,7 @@ def plain_value(value: Any) -> str:
     A list of lists or objects is separated by commas, an object is written ``key value ...``,
     and a list or object inside another one is put in parentheses.
 
+    >>> from tablegames.core.text import plain_value
     >>> plain_value(None), plain_value(True), plain_value("bidding"), plain_value([6, 6, 5])
     ('none', 'yes', 'bidding', '6 6 5')
     >>> plain_value([{"seat": 1, "amount": None}, {"seat": 2, "amount": 3}]), plain_value([])
@@ -61,6 +62,7 @@ def view_lines(view: Any) -> list[str]:
     is written by :func:`plain_value`. The seat's own ``hand``, if the view has one, comes last,
     its pieces in notation.
 
+    >>> from tablegames.core.text import view_lines
     >>> import tablegames
     >>> game = tablegames.new_game("four-point-smear", seed=3)
     >>> lines = view_lines(game.view(0))
@@ -80,6 +82,7 @@ def view_lines(view: Any) -> list[str]:
 def summary_line(doc: str | None) -> str:
     """The summary line of a docstring (its first non-blank line, stripped); ``""`` for none.
 
+    >>> from tablegames.core.text import summary_line
     >>> summary_line('''All Fives for 2, 3 or 4 players.
     ...
     ...     More.''')

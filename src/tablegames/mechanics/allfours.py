@@ -6,6 +6,9 @@ trump), and the card points that decide Game. Its :meth:`~FourPoints.award` coun
 hand; :func:`setback` settles it (the bidder's side loses its bid when it falls short);
 :class:`HandScored` and :class:`LastHand` record the result.
 
+>>> from tablegames.components.cards import Rank
+>>> from tablegames.mechanics.allfours import setback
+>>> from tablegames.mechanics.allfours import FourPoints, describe_awards, points_won
 >>> from tablegames.components.cards import PIQUET_RANKS, Card, Suit, rank_order
 >>> c = Card.parse
 >>> plays = [(0, c("KH")), (1, c("8H")), (2, c("JH")), (3, c("10S")),
@@ -55,6 +58,8 @@ CARD_POINTS: Final[Mapping[Rank, int]] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN:
 def card_points(cards: Iterable[Card], points: Mapping[Rank, int] = CARD_POINTS) -> int:
     """The Game card points of ``cards`` (``points`` per rank, by default :data:`CARD_POINTS`).
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.allfours import card_points
     >>> card_points(Card.parse(c) for c in ("AS", "10H", "9D", "JC"))
     15
     """
@@ -76,6 +81,9 @@ class PointAward:
 def describe_awards(awards: Iterable[PointAward]) -> str:
     """The points in words, each with its side (or nobody) and deciding card.
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.allfours import PointAward
+    >>> from tablegames.mechanics.allfours import describe_awards
     >>> describe_awards([PointAward("high", 0, Card.parse("AS")), PointAward("game", None, None)])
     'high side 0 (AS), game nobody'
     """
@@ -88,6 +96,8 @@ def describe_awards(awards: Iterable[PointAward]) -> str:
 def points_won(awards: Iterable[PointAward], *, sides: int) -> tuple[int, ...]:
     """How many of the points each of ``sides`` sides won.
 
+    >>> from tablegames.mechanics.allfours import PointAward
+    >>> from tablegames.mechanics.allfours import points_won
     >>> points_won([PointAward("high", 1, None), PointAward("low", None, None), PointAward("game", 1, None)], sides=2)
     (0, 2)
     """
@@ -103,6 +113,7 @@ def setback(won: Sequence[int], *, bidder_side: int, bid: int, made: bool) -> tu
 
     Whether the bid is made is the variant's rule (at least ``bid`` points; all four for a smudge).
 
+    >>> from tablegames.mechanics.allfours import setback
     >>> setback((2, 2), bidder_side=0, bid=3, made=False), setback((1, 3), bidder_side=1, bid=2, made=True)
     ((-3, 2), (1, 3))
     """

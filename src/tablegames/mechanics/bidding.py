@@ -4,6 +4,7 @@
 the dealer last, an early end on the maximum bid, a throw-in when everyone passes, or with
 ``forced_bid`` the dealer *stuck* with that bid when everyone else passes).
 
+>>> from tablegames.mechanics.bidding import Auction, Calling
 >>> auction = Auction(players=4, first=1, minimum=2, maximum=4)
 >>> auction.legal_bids()
 (2, 3, 4)
@@ -126,6 +127,7 @@ class BidMade(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.bidding import BidMade
         >>> BidMade(2, 3).describe()
         'seat 2 bids 3'
         """
@@ -143,6 +145,7 @@ class BidPassed(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.bidding import BidPassed
         >>> BidPassed(1).describe()
         'seat 1 passes'
         """
@@ -162,6 +165,7 @@ class BiddingWon(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.bidding import BiddingWon
         >>> BiddingWon(1, 3).describe()
         'seat 1 wins the bidding at 3'
         """
@@ -182,6 +186,7 @@ class ForcedBiddingWon(BiddingWon):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.bidding import ForcedBiddingWon
         >>> ForcedBiddingWon(3, 2, True).describe()
         'everyone else passed: seat 3, the last to speak, is stuck with the bid at 2'
         """
@@ -210,6 +215,7 @@ class CallView:
         ValueError: if ``call`` is neither a string nor ``None`` (a calling of non-string
             calls needs a ``notation=`` that writes each as a string).
 
+    >>> from tablegames.mechanics.bidding import CallView
     >>> CallView(1, 2, ("H", True))
     Traceback (most recent call last):
     ...
@@ -291,6 +297,7 @@ class Auction:
     def stuck(self) -> bool:
         """Whether the auction is over and its winner was stuck with ``forced_bid`` (all the others passed).
 
+        >>> from tablegames.mechanics.bidding import Auction
         >>> stuck = Auction(players=2, first=1, minimum=2, maximum=4, forced_bid=2)
         >>> stuck.pass_(1); stuck.bid(0, 2)
         >>> stuck.stuck, stuck.winner
@@ -564,6 +571,7 @@ class Calling(Generic[_C]):
 
         The message quotes calls in the calling's :attr:`notation`, as the views show them.
 
+        >>> from tablegames.mechanics.bidding import Calling
         >>> def written(call):  # ("H", True) is "H alone"
         ...     return call[0] + " alone" * call[1]
         >>> calling = Calling(order=(0, 1), calls=[(("H", False), ("H", True))], notation=written)

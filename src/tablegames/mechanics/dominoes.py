@@ -18,6 +18,7 @@ drawing; All Fives looks for the block first):
 
 A turn of a draw game, the Sniff way (a drawn tile that fits must be played):
 
+>>> from tablegames.mechanics.dominoes import holds_playable, draw_until_fits, nobody_can_play
 >>> from tablegames.components.tiles import Tile
 >>> from tablegames.mechanics.line import tile_mask
 >>> hand, stock, log = [Tile(6, 6)], [Tile(3, 1), Tile(5, 4), Tile(2, 0)], []
@@ -75,6 +76,8 @@ _NUMBERS: Final = (
 def render_tiles(tiles: Sequence[Tile] | None) -> str:
     """Tiles in notation, space-separated (``"?"`` if hidden, ``"-"`` if none).
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.dominoes import render_tiles
     >>> render_tiles([Tile(6, 4), Tile(0, 0)]), render_tiles(None), render_tiles([])
     ('6-4 0-0', '?', '-')
     """
@@ -108,6 +111,8 @@ class TilePlayed(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.dominoes import TilePlayed
         >>> TilePlayed(1, Tile(6, 4), "W", 10).describe(), TilePlayed(0, Tile(5, 5), None, 10).describe()
         ('seat 1 plays 6-4 on W: count 10', 'seat 0 opens with 5-5: count 10')
         """
@@ -133,6 +138,8 @@ class TileDrawn(Event):
     def describe(self) -> str:
         """The event in words (``a tile`` where hidden).
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.dominoes import TileDrawn
         >>> TileDrawn(2, Tile(3, 1)).describe(), TileDrawn(2, Tile(3, 1)).redact(0).describe()
         ('seat 2 draws 3-1', 'seat 2 draws a tile')
         """
@@ -150,6 +157,7 @@ class Passed(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.dominoes import Passed
         >>> Passed(3).describe()
         'seat 3 passes'
         """
@@ -173,6 +181,8 @@ class HandEnded(Event):
     def describe(self) -> str:
         """The event in words, with the tiles left in every hand.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.dominoes import HandEnded
         >>> HandEnded(2, "domino", 1, ((Tile(6, 6),), ())).describe()
         'hand 2 ends: seat 1 dominoes (left: seat 0: 6-6; seat 1: -)'
         >>> HandEnded(3, "blocked", None, ((), ())).describe()
@@ -192,6 +202,9 @@ _tile_drawn: Final = fast_constructor(TileDrawn)
 def holds_playable(hand: Iterable[Tile], mask: int) -> bool:
     """Whether a tile of ``hand`` shows a value of the open-ends ``mask`` (a bit per value).
 
+    >>> from tablegames.mechanics.line import tile_mask
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.dominoes import holds_playable
     >>> holds_playable([Tile(6, 6), Tile(4, 1)], tile_mask(Tile(4, 0))), holds_playable([Tile(6, 6)], 0)
     (True, False)
     """
@@ -242,6 +255,9 @@ def draw_until_fits(
 def nobody_can_play(hands: Iterable[Iterable[Tile]], stock: Sequence[Tile], mask: int) -> bool:
     """Whether the hand is blocked: the stock is empty and no tile of any hand fits ``mask``.
 
+    >>> from tablegames.mechanics.line import tile_mask
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.dominoes import nobody_can_play
     >>> nobody_can_play([[Tile(6, 6)], [Tile(5, 1)]], [], tile_mask(Tile(4, 0)))
     True
     >>> nobody_can_play([[Tile(6, 6)]], [Tile(4, 4)], tile_mask(Tile(4, 0)))
@@ -263,6 +279,8 @@ def nobody_can_play(hands: Iterable[Iterable[Tile]], stock: Sequence[Tile], mask
 def set_name(tiles: Sequence[Tile]) -> str:
     """The name of a domino set by its highest half: ``"double-six"``, ``"double-twelve"``.
 
+    >>> from tablegames.components.tiles import domino_set
+    >>> from tablegames.mechanics.dominoes import set_name
     >>> set_name(domino_set(6)), set_name(domino_set(12))
     ('double-six', 'double-twelve')
 
@@ -285,6 +303,9 @@ def tile_problems(tiles: Sequence[Any], set_: Sequence[Tile], *, complete: bool 
         complete: whether the deal must place every tile of the set: then missing tiles are
             named, and the message says so.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.components.tiles import domino_set
+    >>> from tablegames.mechanics.dominoes import tile_problems
     >>> tiles = domino_set(1)
     >>> for part in tile_problems([tiles[0], tiles[0], Tile(2, 0)], tiles, complete=True).split("; "):
     ...     print(part)
@@ -348,6 +369,8 @@ def check_tile_deal(
         size: the tiles in each hand.
         stock_name: what the variant calls the stock in its messages (``"boneyard"``).
 
+    >>> from tablegames.components.tiles import domino_set
+    >>> from tablegames.mechanics.dominoes import check_tile_deal
     >>> tiles = domino_set(6)
     >>> check_tile_deal((tiles[:7], tiles[7:14]), tiles[14:], tiles, players=2, size=7) is None
     True

@@ -32,6 +32,9 @@ held are unknown: :func:`fill_slots` lays out at random which slots take a tile 
 since and which are *holes*, keeping every played tile placeable (:func:`spans_fit`), then
 fills each hole with a random unseen tile that fits it.
 
+>>> from tablegames.mechanics.line import tile_mask
+>>> from tablegames.mechanics.drawfill import NEVER, Span
+>>> from tablegames.mechanics.drawfill import Holder, match_spans
 >>> from tablegames.components.tiles import Tile
 >>> seat = Holder()
 >>> seat.passed(2, tile_mask(Tile(6, 6)))  # could not play on 6
@@ -178,6 +181,8 @@ def match_spans(spans: Sequence[Span], slots: int) -> list[Tile] | None:
     ``spans`` must number ``slots`` (else ``None``). Among tiles whose spans close at the same
     slot, the one listed first goes first.
 
+    >>> from tablegames.mechanics.drawfill import Span
+    >>> from tablegames.mechanics.drawfill import match_spans
     >>> from tablegames.components.tiles import Tile
     >>> a, b, c = Tile(6, 6), Tile(5, 5), Tile(4, 4)
     >>> match_spans([Span(a, 0, 2), Span(b, 0, 0), Span(c, 1, 1)], 3)
@@ -210,6 +215,7 @@ def spans_fit(spans: Sequence[Span], start: int, stop: int) -> bool:
 
     The feasibility test of laying out a seat's slots: earliest deadline first again.
 
+    >>> from tablegames.mechanics.drawfill import Span, spans_fit
     >>> from tablegames.components.tiles import Tile
     >>> spans = [Span(Tile(6, 6), 0, 1), Span(Tile(5, 5), 1, 1)]
     >>> spans_fit(spans, 0, 3), spans_fit(spans, 1, 3)
@@ -248,6 +254,9 @@ def fill_slots(
     Returns:
         The tile of each slot, or ``None`` at a dead end (draw again).
 
+    >>> import random
+    >>> from tablegames.mechanics.drawfill import Span
+    >>> from tablegames.mechanics.drawfill import fill_slots
     >>> from tablegames.components.tiles import Tile
     >>> pool = [Tile(1, 0), Tile(2, 0), Tile(3, 0)]
     >>> filled = fill_slots(3, [Span(Tile(6, 6), 0, 0)], {t: 0 for t in pool}, pool, random.Random(1))

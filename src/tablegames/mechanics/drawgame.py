@@ -23,6 +23,7 @@ pieces are and what a seat may not see) is done here once.
 
 A whole game is its settings and one hook:
 
+>>> from tablegames.mechanics.drawgame import DrawGame
 >>> import attrs
 >>> from tablegames.core.game import int_option
 >>> @attrs.frozen(kw_only=True)
@@ -139,6 +140,7 @@ class LeaderDrawn(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.drawgame import LeaderDrawn
         >>> LeaderDrawn(1).describe()
         'seat 1 is drawn to lead'
         """
@@ -163,6 +165,8 @@ class TileLaid(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.drawgame import TileLaid
         >>> TileLaid(1, Tile(6, 4), "W").describe(), TileLaid(0, Tile(5, 5), None).describe()
         ('seat 1 plays 6-4 on W', 'seat 0 opens with 5-5')
         """
@@ -270,6 +274,8 @@ class StockView(DrawView):
 def render_layout(layout: LineLayout) -> str:
     """The layout as lines of text: the line west to east (spinners marked ``*``), then each branch.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import LineLayout
     >>> from tablegames.mechanics.drawgame import render_layout
     >>> layout = LineLayout(spinner=True, branches_after=2)
     >>> layout.place(Tile(6, 4), None); layout.place(Tile(6, 6), 0); layout.place(Tile(4, 1), 1)

@@ -30,6 +30,9 @@ Arms have ids, stable for the life of a hand; a play names its end by them:
 A spinner placed later, on the end of an arm, sits *inside* that arm: the side touching the
 arm is a line side already continued, and the arm carries on beyond it.
 
+>>> from tablegames.mechanics.line import EAST
+>>> from tablegames.mechanics.line import WEST, ARM_IDS
+>>> from tablegames.mechanics.line import LineLayout
 >>> from tablegames.components.tiles import Tile
 >>> layout = LineLayout(spinner=True, branches_after=2)
 >>> layout.place(Tile(4, 4), None)
@@ -108,6 +111,8 @@ _NONE: Final[tuple[int, ...]] = ()
 def tile_mask(tile: Tile) -> int:
     """The bit set of a tile's halves, to test against :meth:`LineLayout.open_mask`.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import tile_mask
     >>> tile_mask(Tile(6, 4)) == (1 << 6) | (1 << 4)
     True
     >>> tile_mask(Tile(12, 10)) == (1 << 12) | (1 << 10)
@@ -464,6 +469,8 @@ class LineLayout:
     def can_play(self, tiles: Iterable[Tile]) -> bool:
         """Whether one of ``tiles`` may be placed now (any tile, before the opening).
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.line import LineLayout
         >>> layout = LineLayout()
         >>> layout.place(Tile(6, 4), None)
         >>> layout.can_play([Tile(5, 1), Tile(4, 0)]), layout.can_play([Tile(5, 1)])
@@ -480,6 +487,8 @@ class LineLayout:
         The end id is ``None`` for the opening. This is the enumeration of a hand's legal
         placements that a variant turns into its actions.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.line import LineLayout
         >>> layout = LineLayout()
         >>> layout.place(Tile(6, 4), None)
         >>> layout.placements([Tile(6, 1), Tile(4, 6), Tile(3, 2)])
@@ -503,6 +512,8 @@ class LineLayout:
         ``end`` is an id as a play names it (see :attr:`ids`); the message says which ends are
         open. Whether the seat holds the tile is the variant's to check.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.line import LineLayout
         >>> layout = LineLayout()
         >>> layout.place(Tile(6, 4), None)
         >>> layout.why_not(Tile(5, 5), "W")
@@ -669,6 +680,9 @@ class LineLayout:
         Raises:
             ValueError: if an end is not an arm of this layout.
 
+        >>> from tablegames.mechanics.line import EAST, NORTH, SOUTH
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.line import LineLayout
         >>> layout = LineLayout(spinners="every", branches_after=0)
         >>> layout.place(Tile(6, 4), None)
         >>> layout.place(Tile(4, 4), EAST)
@@ -845,6 +859,8 @@ def end_views(layout: Layout[Any], seat: int | None = None) -> tuple[EndView, ..
         seat: the seat to play, for layouts whose places depend on who plays (trains);
             ``None`` for the places open to every seat. A line layout ignores it.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import LineLayout, end_views
     >>> layout = LineLayout()
     >>> layout.place(Tile(6, 4), None)
     >>> end_views(layout)
@@ -862,6 +878,9 @@ def arm_views(layout: Layout[_V_co], seat: int | None = None) -> tuple[_V_co, ..
             :class:`~tablegames.mechanics.trains.TrainView`), or any :class:`Layout`.
         seat: the seat the view is for (trains say which are open to it); a line ignores it.
 
+    >>> from tablegames.mechanics.line import EAST
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import LineLayout, arm_views
     >>> layout = LineLayout()
     >>> layout.place(Tile(6, 4), None)
     >>> layout.place(Tile(4, 1), EAST)
@@ -885,6 +904,8 @@ class Play(Action):
     variant that publishes the few end ids its layout can have subclasses it, redefining
     ``end`` with a ``json_schema`` enum (``end`` is the last field, so the order stays).
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.line import Play
     >>> str(Play(Tile(6, 4), "W")), str(Play(Tile(5, 5), None))
     ('6-4 on W', 'open with 5-5')
     """
@@ -906,6 +927,8 @@ class Play(Action):
         dictionary lookup, and on a miss a new play, kept if its end is an end id a layout can
         have (:data:`END_ID_PATTERN`) or ``None``, so that junk from outside is never stored.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.line import Play
         >>> my_play = Play.interner()
         >>> my_play(Tile(6, 4), "N5") is my_play(Tile(4, 6), "N5"), my_play(Tile(6, 4), "X") is my_play(Tile(6, 4), "X")
         (True, False)

@@ -3,6 +3,8 @@
 The events every dealt card game logs the same way, and the steps around them: the random
 choice of the first dealer, the deals a full log records (for replay), the cards as text.
 
+>>> from tablegames.mechanics.match import DealerDrawn
+>>> from tablegames.mechanics.match import HandDealt, deals_from_events
 >>> from tablegames.components.cards import Card, Rank, Suit
 >>> dealt = HandDealt(1, 3, ((Card.parse("AS"),), (Card.parse("7H"),)))
 >>> dealt.redact(1).hands, dealt.describe()
@@ -40,6 +42,8 @@ __all__ = [
 def render_cards(cards: Sequence[Card] | None) -> str:
     """Cards in notation, space-separated (``"?"`` if hidden, ``"-"`` if none).
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.match import render_cards
     >>> render_cards([Card.parse("AS"), Card.parse("10H")]), render_cards(None), render_cards(())
     ('AS 10H', '?', '-')
     """
@@ -59,6 +63,7 @@ class DealerDrawn(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.match import DealerDrawn
         >>> DealerDrawn(2).describe()
         'seat 2 is drawn to deal first'
         """
@@ -123,6 +128,7 @@ class GameEnded(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.mechanics.match import GameEnded
         >>> GameEnded(1, (9, 15)).describe()
         'side 1 wins the match (9, 15)'
         """
@@ -135,6 +141,7 @@ def draw_dealer(seed: int, players: int, dealer: int | None = None) -> int:
     The draw is the seed's ``"dealer"`` stream of hand 1 (:func:`~tablegames.core.rng.hand_rng`),
     so a seeded match always starts with the same dealer.
 
+    >>> from tablegames.mechanics.match import draw_dealer
     >>> draw_dealer(7, 4, 2), draw_dealer(7, 4) == draw_dealer(7, 4)
     (2, True)
     """
@@ -173,6 +180,7 @@ def check_hands(hands: Any, *, game: str, seats: int, size: int) -> str | None:
 
     Only the shape: :func:`card_problems` checks the cards. ``game`` names the variant in the message.
 
+    >>> from tablegames.mechanics.match import check_hands
     >>> check_hands(((),) * 3, game="Pitch", seats=4, size=6)
     '3 hands; Pitch deals one hand to each of 4 seats'
     >>> check_hands(((),) * 4, game="Pitch", seats=4, size=6)
@@ -207,6 +215,8 @@ def card_problems(
             :class:`~tablegames.components.cards.Card`.
         rule: the variant's words for what a deal gives, added after the cards that are wrong.
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.match import card_problems
     >>> deck = [Card.parse(c) for c in ("AS", "KS", "QS")]
     >>> card_problems([deck[0], deck[0]], deck, complete=True)
     'duplicate cards AS; missing cards KS, QS'
@@ -237,6 +247,7 @@ def card_problems(
 def check_dealer(dealer: Any, seats: int) -> str | None:
     """What is wrong with a stacked deal's first ``dealer`` (``None``: drawn from the seed), or ``None``.
 
+    >>> from tablegames.mechanics.match import check_dealer
     >>> check_dealer(4, 4), check_dealer(None, 4)
     ('dealer 4 is not a seat; seats are 0 to 3', None)
     """

@@ -7,6 +7,7 @@ goes out first in. Auction Pitch, Setback and their house rules are that and the
 settings: a variant on it sets the class settings of :class:`~tablegames.mechanics.pitch.PitchGame`
 and :attr:`~SetbackGame.title`, and overrides a hook only where its rules differ (a smudge).
 
+>>> from tablegames.mechanics.setback import SetbackGame
 >>> import attrs
 >>> from tablegames.components.cards import STANDARD_RANKS, rank_order, standard_deck
 >>> from tablegames.core.game import int_option

@@ -29,6 +29,7 @@ The rules it applies:
   says whether the last placement gives its seat another play at once. The variant gives the
   turns; a tile that can satisfy is still the only legal kind of play.
 
+>>> from tablegames.mechanics.trains import TrainLayout
 >>> from tablegames.components.tiles import Tile
 >>> trains = TrainLayout(players=2, engine=Tile(12, 12))
 >>> trains.ids
@@ -64,6 +65,7 @@ TRAIN_ID_PATTERN: Final = r"^(?:T(?:0|[1-9][0-9]*)|M)$"
 def train_id(seat: int) -> str:
     """The id of ``seat``'s own train.
 
+    >>> from tablegames.mechanics.trains import train_id
     >>> train_id(3)
     'T3'
     """
@@ -121,6 +123,8 @@ class TrainLayout:
             ``chain_doubles`` without ``double_plays_again`` and ``satisfy_doubles``, or ids
             that are not one distinct non-empty string per train.
 
+    >>> from tablegames.components.tiles import Tile
+    >>> from tablegames.mechanics.trains import TrainLayout
     >>> named = TrainLayout(players=2, engine=Tile(6, 6), ids=("north", "south", "mexican"))
     >>> named.place(Tile(6, 2), named.index_of("north"), seat=0)
     >>> named.why_not(Tile(6, 1), "north", seat=1)
@@ -311,6 +315,8 @@ class TrainLayout:
         :meth:`end_views` for nobody (the double to satisfy first; else the public train and the
         marked ones).
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.trains import TrainLayout
         >>> trains = TrainLayout(players=2, engine=Tile(12, 12))
         >>> trains.place(Tile(12, 5), 0, seat=0); trains.place(Tile(12, 3), 2, seat=1)
         >>> bin(trains.open_mask(0)), bin(trains.open_mask(None))
@@ -343,6 +349,8 @@ class TrainLayout:
 
         Whether the seat holds the tile is the variant's to check.
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.trains import TrainLayout
         >>> trains = TrainLayout(players=2, engine=Tile(9, 9), public_train=False)
         >>> trains.why_not(Tile(9, 4), "M", seat=0)
         "no train 'M'; the trains are T0, T1"
@@ -450,6 +458,8 @@ class TrainLayout:
     def end_views(self, seat: int | None = None) -> tuple[EndView, ...]:
         """Every train ``seat`` may attach some tile to now (``None``: the trains open to every seat).
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.trains import TrainLayout
         >>> trains = TrainLayout(players=2, engine=Tile(6, 6))
         >>> [(end.id, end.value) for end in trains.end_views(1)]
         [('T1', 6), ('M', 6)]
@@ -462,6 +472,8 @@ class TrainLayout:
     def arm_views(self, seat: int | None = None) -> tuple[TrainView, ...]:
         """Every train for drawing, as ``seat`` sees it (none before the engine).
 
+        >>> from tablegames.components.tiles import Tile
+        >>> from tablegames.mechanics.trains import TrainLayout
         >>> trains = TrainLayout(players=2, engine=Tile(6, 6))
         >>> trains.place(Tile(6, 1), 0, seat=0)
         >>> trains.arm_views(1)[0]

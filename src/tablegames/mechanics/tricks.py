@@ -2,6 +2,8 @@
 
 The functions answer one question each: which cards may be played, who won.
 
+>>> from tablegames.mechanics.tricks import Follow, strength_by_rank
+>>> from tablegames.mechanics.tricks import legal_cards, trick_winner, TrickPlay
 >>> from tablegames.components.cards import Card, PIQUET_RANKS, Suit, rank_order
 >>> hand = [Card.parse(c) for c in ("8C", "7H", "KD")]
 >>> [str(c) for c in legal_cards(hand, Suit.CLUBS, Suit.HEARTS, Follow.FOLLOW_OR_TRUMP)]
@@ -97,6 +99,8 @@ class CardPlayed(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.components.cards import Card
+        >>> from tablegames.mechanics.tricks import CardPlayed
         >>> CardPlayed(2, Card.parse("AH")).describe()
         'seat 2 plays AH'
         """
@@ -118,6 +122,8 @@ class TrickWon(Event):
     def describe(self) -> str:
         """The event in words.
 
+        >>> from tablegames.components.cards import Card
+        >>> from tablegames.mechanics.tricks import TrickWon
         >>> TrickWon(1, 1, (Card.parse("AH"), Card.parse("7H"))).describe()
         'seat 1 takes the trick AH 7H (side 1)'
         """
@@ -151,6 +157,9 @@ class LastTrick:
     JSON: ``{"cards": [{"seat": 1, "card": "KC"}, ...], "winner": 3}``. Every card of it was
     played face up, so every seat's view shows the same.
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.tricks import strength_by_rank
+    >>> from tablegames.mechanics.tricks import TrickPlay, LastTrick
     >>> from tablegames.components.cards import PIQUET_RANKS, rank_order
     >>> play = TrickPlay(leader=1, side_of=(0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)))
     >>> LastTrick.of(play) is None
@@ -295,6 +304,9 @@ def trick_winner(
 def counts_as(card: Card, suit: Suit) -> str:
     """The default words for a card that counts as another suit than its printed one.
 
+    >>> from tablegames.components.cards import Suit
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.tricks import counts_as
     >>> counts_as(Card.parse("JD"), Suit.HEARTS)
     'JD counts as hearts'
     """
@@ -312,6 +324,7 @@ def strength_by_rank(order: Mapping[Rank, int]) -> Callable[[Card], int]:
     the cheapest ``strength`` for :class:`TrickPlay`; a card of another rank raises
     ``KeyError``.
 
+    >>> from tablegames.mechanics.tricks import strength_by_rank
     >>> from tablegames.components.cards import Card, PIQUET_RANKS, rank_order
     >>> strength = strength_by_rank(rank_order(PIQUET_RANKS))
     >>> strength(Card.parse("AS")) > strength(Card.parse("7S"))
@@ -451,6 +464,8 @@ class TrickPlay:
             ValueError: if ``leader`` is not a seat that plays, or the seats sitting out are not
                 some of the seats.
 
+        >>> from tablegames.mechanics.tricks import strength_by_rank
+        >>> from tablegames.mechanics.tricks import TrickPlay
         >>> from tablegames.components.cards import PIQUET_RANKS, rank_order
         >>> template = TrickPlay(leader=0, side_of=(0, 1, 0, 1), strength=strength_by_rank(rank_order(PIQUET_RANKS)))
         >>> lone = template.fresh(1, sitting_out={3})
@@ -571,6 +586,10 @@ class TrickPlay:
         printed one in a way that matters (it follows the suit led though printed otherwise,
         or does not though printed so), the refusal says so in the words of :attr:`suit_note`.
 
+        >>> from tablegames.components.cards import Card
+        >>> from tablegames.components.cards import Suit
+        >>> from tablegames.mechanics.tricks import strength_by_rank
+        >>> from tablegames.mechanics.tricks import TrickPlay
         >>> from tablegames.components.cards import PIQUET_RANKS, Rank, rank_order
         >>> def suit_of(card):  # the jack of diamonds is a heart, as a Euchre left bower with hearts trump
         ...     return Suit.HEARTS if card == Card.parse("JD") else card.suit

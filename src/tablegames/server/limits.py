@@ -17,6 +17,7 @@ nothing is applied by a refused request.
 Every table is keyed by client and forgets a client once it holds nothing, so memory is bounded
 by the clients active at once.
 
+>>> from tablegames.server.limits import RateLimit
 >>> bucket = RateLimit(per_second=1.0, burst=2, what="actions")
 >>> bucket.take("10.0.0.1", now=0.0); bucket.take("10.0.0.1", now=0.0)
 >>> bucket.take("10.0.0.1", now=0.0)

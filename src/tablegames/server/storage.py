@@ -16,6 +16,7 @@ event against the rules: a stored game that the rules do not produce does not lo
 ``:memory:``); it commits in write-ahead-log mode with ``synchronous=FULL``, so a write that
 returned survives the process being killed. :func:`open_store` opens a store from a URL.
 
+>>> from tablegames.server.storage import SqliteStore
 >>> import tablegames
 >>> store = SqliteStore(":memory:")
 >>> game = tablegames.new_game("american-sniff", seed=5, players=2)

@@ -44,6 +44,8 @@ pytest options (the plugin is installed with the package): ``--tablegames-exampl
 ``--tablegames-max-steps N``, ``--tablegames-max-position N``, ``--tablegames-time-limit
 SECONDS``, ``--tablegames-profile tablegames-fast|tablegames-thorough``.
 
+>>> from tablegames.testing.scenario import Scenario
+>>> from tablegames.testing.checks import check_replay
 >>> from tablegames.core.registry import get_variant
 
 >>> Sniff = get_variant("american-sniff")

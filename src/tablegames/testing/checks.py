@@ -7,6 +7,7 @@ Each check plays the scenario (see :class:`~tablegames.testing.scenario.Scenario
 but the public contract, plus :meth:`~tablegames.core.game.Game.piece_places` and
 :meth:`~tablegames.core.game.Game.hidden_pieces` for the two checks that say so.
 
+>>> from tablegames.testing.checks import check_replay
 >>> from tablegames.core.registry import get_variant
 
 >>> Sniff = get_variant("american-sniff")

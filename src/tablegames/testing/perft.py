@@ -15,6 +15,7 @@ Only the public contract is used: :meth:`~tablegames.core.game.Game.clone`,
 :meth:`~tablegames.core.game.Game.legal_actions` and
 :meth:`~tablegames.core.game.Game.apply`. The game passed in is never changed.
 
+>>> from tablegames.testing.perft import perft, perft_divide
 >>> import tablegames
 >>> deal = {
 ...     "hands": [["4-4", "4-1", "6-6", "5-5", "3-3", "2-2", "1-1"],

@@ -7,6 +7,7 @@ replays, a clone and a replayed game go on like the game, a view or an event nam
 pieces a seat may see. These are those shared parts, as plain functions a test calls with
 the game it played; each raises :class:`AssertionError` saying what differed.
 
+>>> from tablegames.testing.properties import play_random, check_log_replays, named_pieces
 >>> from tablegames.core.registry import get_variant
 >>> Sniff = get_variant("american-sniff")
 >>> game = play_random(Sniff, {"players": 2, "target": 50}, seed=4)
@@ -164,6 +165,7 @@ def named_pieces(value: Any, pieces: Iterable[_P]) -> set[_P]:
         value: anything with a JSON form (an event, a view, a log).
         pieces: the pieces to look for (a variant's :attr:`~tablegames.core.game.Game.pieces`).
 
+    >>> from tablegames.testing.properties import named_pieces
     >>> from tablegames.components.cards import Card
     >>> from tablegames.mechanics.tricks import CardPlayed
     >>> named_pieces(CardPlayed(1, Card.parse("AH")), [Card.parse("AH"), Card.parse("KH")])

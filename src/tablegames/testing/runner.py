@@ -177,6 +177,7 @@ def check_variant(
         KeyError: for an unknown check name.
         ValueError: for a ``max_position`` or ``time_limit`` out of range.
 
+    >>> from tablegames.testing.runner import check_variant
     >>> from tablegames.core.registry import get_variant
 
     >>> Sniff = get_variant("american-sniff")

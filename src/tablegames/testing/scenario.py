@@ -79,6 +79,7 @@ class Scenario:
     *position* a check looks at is the one after ``steps`` actions (or the end of the game,
     if that comes first).
 
+    >>> from tablegames.testing.scenario import Scenario
     >>> from tablegames.core.registry import get_variant
 
     >>> Sniff = get_variant("american-sniff")

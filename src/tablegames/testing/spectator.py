@@ -5,6 +5,7 @@ A spectator (someone who holds no seat) sees what every seat sees
 public event is never more than any seat's redaction of it, and two games that differ only in
 pieces no spectator can see give identical public events.
 
+>>> from tablegames.testing.spectator import check_public, check_public_indistinguishable
 >>> from tablegames.core.registry import get_variant
 
 >>> Sniff = get_variant("american-sniff")

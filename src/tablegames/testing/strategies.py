@@ -1,5 +1,6 @@
 """Hypothesis strategies for any variant: options, seeds, choices and whole scenarios.
 
+>>> from tablegames.testing.strategies import variant_options
 >>> from hypothesis import find
 >>> from tablegames.core.registry import get_variant
 >>> Sniff = get_variant("american-sniff")

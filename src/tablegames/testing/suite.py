@@ -126,6 +126,7 @@ def conformance_tests(
 
     The keywords set the class attributes of the same names (see :class:`ConformanceSuite`).
 
+    >>> from tablegames.testing.suite import conformance_tests
     >>> from tablegames.core.registry import get_variant
 
     >>> Sniff = get_variant("american-sniff")

@@ -1,5 +1,6 @@
 """The kit's check of the text capabilities the command line uses, the variant's or the defaults.
 
+>>> from tablegames.testing.text import check_text
 >>> from tablegames.core.registry import get_variant
 >>> from tablegames.testing import Scenario
 >>> check_text(Scenario(variant=get_variant("american-sniff"), options={"players": 2}, seed=3, steps=9))

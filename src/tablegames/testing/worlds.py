@@ -1,5 +1,6 @@
 """The kit's checks of what the bots use: world sampling, and a variant's heuristic and search worlds.
 
+>>> from tablegames.testing.worlds import check_worlds
 >>> from tablegames.core.registry import get_variant
 
 >>> Sniff = get_variant("american-sniff")

@@ -23,6 +23,7 @@ HIGH_LOW_RULES: Final = ("ace-seven", "in-play")
 class SmearOptions:
     """The options of Four Point Northeastern Wisconsin Smear.
 
+    >>> from tablegames.variants.smear.options import SmearOptions
     >>> SmearOptions(seen_undealt=2).target
     15
     """

@@ -38,6 +38,8 @@ def discard_allowance(held_after_pickup: Sequence[Card]) -> tuple[int, int, int,
 
     Indexed by :class:`~tablegames.components.cards.Suit` value; each is ``max(0, held - 6)``.
 
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.variants.smear.rules import discard_allowance
     >>> discard_allowance([Card.parse(c) for c in ("AH KH QH JH 10H 9H 8H 7H AS".split())])
     (0, 2, 0, 0)
     """
@@ -89,6 +91,8 @@ def settle(
 ) -> tuple[tuple[int, int], bool]:
     """The change to each side's score after a hand (rules 13 and 16), and whether the bid was made.
 
+    >>> from tablegames.variants.smear.options import SmearOptions
+    >>> from tablegames.variants.smear.rules import settle
     >>> settle((10, 14), bidder_side=0, bid=3, won=(2, 2), options=SmearOptions())
     ((-3, 2), False)
     >>> settle((10, 14), bidder_side=0, bid=2, won=(2, 2), options=SmearOptions(cap_non_bidders=True))
@@ -105,6 +109,8 @@ def settle(
 def winner_after_hand(scores: Sequence[int], *, bidder_side: int, made: bool, options: SmearOptions) -> int | None:
     """The side that wins after a hand's settlement, or ``None`` (rules 14 and 15).
 
+    >>> from tablegames.variants.smear.options import SmearOptions
+    >>> from tablegames.variants.smear.rules import winner_after_hand
     >>> winner_after_hand((15, 16), bidder_side=0, made=True, options=SmearOptions())
     1
     >>> winner_after_hand((15, 15), bidder_side=0, made=False, options=SmearOptions())

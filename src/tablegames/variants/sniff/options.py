@@ -25,6 +25,7 @@ def _default_target(options: SniffOptions) -> int:
 class SniffOptions:
     """The options of American Sniff.
 
+    >>> from tablegames.variants.sniff.options import SniffOptions
     >>> SniffOptions(players=2).target
     250
     """

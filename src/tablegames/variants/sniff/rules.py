@@ -33,6 +33,8 @@ def sniff_count(layout: LineLayout) -> int:
     Sniff (value ``s`` a half) adds ``2s`` while its two line sides are not both continued,
     then ``s`` for each uncovered branch.
 
+    >>> from tablegames.variants.sniff.rules import sniff_count
+    >>> from tablegames.mechanics.line import LineLayout
     >>> from tablegames.components.tiles import Tile
     >>> from tablegames.mechanics.line import WEST, EAST, NORTH
     >>> layout = LineLayout()
@@ -66,6 +68,7 @@ def sniff_count(layout: LineLayout) -> int:
 def round_pips(pips: int) -> int:
     """``pips`` rounded to the nearest multiple of 5, 0-2 down and 3-4 up (rule 17).
 
+    >>> from tablegames.variants.sniff.rules import round_pips
     >>> [round_pips(p) for p in (0, 2, 3, 12, 13)]
     [0, 0, 5, 10, 15]
     """

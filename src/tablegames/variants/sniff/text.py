@@ -46,6 +46,8 @@ def describe_event(event: Event) -> str:
 def render_layout(layout: LineLayout) -> str:
     """The layout as a few lines of text: the line west to east, then the branches.
 
+    >>> from tablegames.mechanics.line import LineLayout
+    >>> from tablegames.variants.sniff.text import render_layout
     >>> from tablegames.components.tiles import Tile
     >>> layout = LineLayout()
     >>> layout.place(Tile(4, 4), None); layout.place(Tile(6, 4), 0)
@@ -99,6 +101,8 @@ def view_lines(view: SniffView) -> list[str]:
 def hand_note(event: Event) -> str | None:
     """The scoresheet's note on how a hand ended (``"seat 1 dominoed"``, ``"blocked"``), else ``None``.
 
+    >>> from tablegames.variants.sniff.events import HandEnded
+    >>> from tablegames.variants.sniff.text import hand_note
     >>> hand_note(HandEnded(1, "domino", 1, ((), ()))), hand_note(HandEnded(2, "blocked", None, ((), ())))
     ('seat 1 dominoed', 'blocked')
     """
