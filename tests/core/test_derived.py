@@ -205,11 +205,71 @@ def test_the_error_is_a_library_error_and_a_type_error_that_pickles() -> None:
     assert (again.variant, again.reason, str(again)) == (error.variant, error.reason, str(error))
 
 
-@pytest.mark.parametrize(("name", "field"), [("all-fives", "Play.end"), ("four-point-smear", "Bid.amount")])
-def test_registered_variants_with_undeclared_fields_are_named(name: str, field: str) -> None:
-    """All Fives' ends and the Pitch family's bid amounts are bare: the error names the field."""
-    with pytest.raises(UnderivableError, match=rf"{field} \("):
-        derived_action_ids(tablegames.get_variant(name))
+def test_a_registered_variant_with_an_undeclared_field_is_named() -> None:
+    """Four Point Smear's bid amounts are bare (it numbers its own actions): the derived numbering names the field."""
+    with pytest.raises(UnderivableError, match=r"Bid\.amount \(int\) declares no values.*action_values"):
+        derived_action_ids(tablegames.get_variant("four-point-smear"))
+
+
+class GivenToy(BareToy):
+    """Its bare field's values are given by ``action_values``, from the options."""
+
+    @classmethod
+    def action_values(cls, options: SniffOptions) -> dict[str, tuple[int, ...]]:
+        return {"Bare.amount": tuple(range(10, 10 + options.players))}
+
+
+def test_action_values_give_an_undeclared_field_its_values_from_the_options() -> None:
+    """A variant's action_values number a bare field, in the order given, as many as the options say."""
+    ids = derived_action_ids(GivenToy, OPTIONS)
+    assert ids.actions() == (Bare(10), Bare(11))
+    assert derived_action_ids(GivenToy, SniffOptions(players=4)).actions() == tuple(Bare(a) for a in (10, 11, 12, 13))
+
+
+class NamingNoField(BareToy):
+    """Its action_values names a field no action class has."""
+
+    @classmethod
+    def action_values(cls, options: Any) -> dict[str, tuple[int, ...]]:
+        return {"Bare.amount": (1,), "Bare.size": (1, 2)}
+
+
+class GivingAString(BareToy):
+    """Its action_values gives a string where a sequence of values is due."""
+
+    @classmethod
+    def action_values(cls, options: Any) -> dict[str, str]:
+        return {"Bare.amount": "12"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "detail"),
+    [
+        (NamingNoField, r"action_values names 'Bare\.size', which is no field of its action classes"),
+        (GivingAString, r"Bare\.amount \(int\) declares no values"),
+    ],
+)
+def test_action_values_that_name_no_field_or_give_no_sequence_are_refused(variant: type[Sniff], detail: str) -> None:
+    """A misspelt field or a string instead of values: UnderivableError, never a guess."""
+    with pytest.raises(UnderivableError, match=detail):
+        derived_action_ids(variant, OPTIONS)
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "size"), [("all-fives", 2, 28 * 5), ("mexican-train", 2, 91 * 3), ("mexican-train", 4, 91 * 5)]
+)
+def test_the_example_plug_ins_number_their_ends_and_trains(name: str, players: int, size: int) -> None:
+    """All Fives (DrawGame's ends) and Mexican Train (a train per seat and the Mexican) through action_values."""
+    variant = tablegames.get_variant(name)
+    ids = derived_action_ids(variant, {"players": players})
+    assert ids.size == size
+    game = tablegames.new_game(name, seed=4, players=players)
+    for _ in range(60):
+        if game.current_player is None:
+            break
+        legal = game.legal_actions()
+        assert [ids.decode(ids.encode(a)) for a in legal] == list(legal)
+        game.apply(legal[len(legal) // 2])
 
 
 def test_the_defaults_are_kept_per_variant_and_options() -> None:

@@ -143,6 +143,19 @@ def test_the_pieces_may_depend_on_the_options() -> None:
     assert BigBlock.create(seed=3, deals=[stacked(hands)]).hand_number == 1  # double-six by default
 
 
+def test_the_ends_a_play_may_name_follow_the_spinner_rule() -> None:
+    """action_values: W and E with no spinner, N and S with one, and every double's branches when all spin."""
+    options = BlockOptions(top=9)
+
+    class Line(Block):
+        spinners: ClassVar[str] = "none"
+
+    assert Line.action_values(options) == {"Play.end": (None, "W", "E")}
+    assert Block.action_values(options) == {"Play.end": (None, "W", "E", "N", "S")}
+    every = Fives.action_values(BlockOptions())["Play.end"]
+    assert every[:5] == (None, "W", "E", "N", "S") and every[5:] == tuple(f"{s}{v}" for v in range(7) for s in "NS")
+
+
 def test_hands_end_by_domino_or_block_and_the_match_goes_on() -> None:
     """Played out, hands end by a domino or a block; a seat with nothing to play and no stock passes."""
     game = Block.create(seed=2)

@@ -10,7 +10,8 @@ no code from the author:
 
 * :func:`derived_action_ids`: one id for every action of every class of
   :attr:`~tablegames.core.game.Game.action_classes`, each field taking every value it declares
-  (:class:`DerivedActionIds` says where the values come from). A field whose values are not
+  (:class:`DerivedActionIds` says where the values come from), or the values the variant's
+  :meth:`~tablegames.core.game.Game.action_values` gives it. A field whose values are not
   declared (a bare ``int`` or ``str``) makes the numbering impossible: :class:`UnderivableError`
   says which field, and how to declare it. Nothing is guessed.
 * :func:`derived_observation_spec`: the seat's :meth:`~tablegames.core.game.Game.view`, laid
@@ -101,7 +102,8 @@ class UnderivableError(TableGamesError, TypeError):
 
 _HOW: Final = (
     "declare its values (a json_schema enum in the field's metadata, minimum and maximum, an attrs in_ "
-    "validator, a Literal or an enum type), or give the variant its own action_ids"
+    "validator, a Literal or an enum type), list them in the variant's action_values, or give the variant its "
+    "own action_ids"
 )
 
 
@@ -152,6 +154,16 @@ def _field_values(field: attrs.Attribute[Any], hint: Any, pieces: Mapping[type, 
     return tuple(ordered)
 
 
+def _given(key: str, values: Sequence[Any]) -> tuple[Any, ...]:
+    """The values a variant's ``action_values`` gives for the field ``key``, each once; else :class:`_Undeclared`."""
+    if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+        raise _Undeclared(key)
+    unique = tuple(dict.fromkeys(values))
+    if not unique or any(isinstance(v, (list, dict, set)) for v in unique):
+        raise _Undeclared(key)
+    return unique
+
+
 def _from_json(value: Any, hint: Any) -> Any:
     """The Python value of a declared JSON value ``value`` of a field annotated ``hint``."""
     if value is None or (isinstance(value, (bool, int, float, str)) and not _needs_structure(hint)):
@@ -168,9 +180,16 @@ def _needs_structure(hint: Any) -> bool:
 
 
 def _class_actions(
-    variant: type[Game], action_class: type[Action], pieces: Mapping[type, tuple[Any, ...]]
+    variant: type[Game],
+    action_class: type[Action],
+    pieces: Mapping[type, tuple[Any, ...]],
+    given: Mapping[str, Sequence[Any]],
 ) -> list[Action]:
-    """Every action of ``action_class`` its fields declare, in order (the first field slowest)."""
+    """Every action of ``action_class`` its fields declare, in order (the first field slowest).
+
+    ``given`` is the variant's :meth:`~tablegames.core.game.Game.action_values`: a field named
+    there takes those values instead of its declaration.
+    """
     make: Callable[..., Action] = action_class
     if not attrs.has(action_class):
         raise UnderivableError(variant.name, f"the action class {action_class.__name__} is not an attrs class")
@@ -180,8 +199,9 @@ def _class_actions(
     for field in fields:
         if field.name not in hints:
             raise UnderivableError(variant.name, f"{action_class.__name__}.{field.name} has no type annotation: {_HOW}")
+        key = f"{action_class.__name__}.{field.name}"
         try:
-            domains.append(_field_values(field, hints[field.name], pieces))
+            domains.append(_given(key, given[key]) if key in given else _field_values(field, hints[field.name], pieces))
         except _Undeclared:
             raise UnderivableError(
                 variant.name,
@@ -222,6 +242,8 @@ class DerivedActionIds:
     fields' values, the first field changing slowest. A field's values are, in this order of
     preference:
 
+    * those the variant's :meth:`~tablegames.core.game.Game.action_values` gives for it under
+      the options, in that order (``None`` where it is listed);
     * those its ``json_schema`` metadata lists (``enum``), or the ints from its ``minimum`` to
       its ``maximum``, or what its validator allows, read as data (an option rule of
       :mod:`tablegames.core.options`, attrs' ``in_``, ``ge``, ``le``, ``gt``, ``lt``): the same
@@ -231,7 +253,7 @@ class DerivedActionIds:
       JSON forms (``0-0``, ``1-0``, ``1-1``, ... ``6-6``; ``10C`` after ``9C``); an enum's
       members; ``False`` and ``True``; a ``Literal``'s values; a union's members' values.
 
-    ``None``, where a field allows it, comes first. A combination the class's own validators
+    ``None``, where a field allows it, comes first (except in given values). A combination the class's own validators
     refuse is left out. Every action is one id (``parts`` is 1), and ids of actions no position
     allows are never legal (masks leave them out). :meth:`encode` refuses any action not built
     exactly so (a ``True`` where an ``int`` was declared, say); :meth:`decode` gives an action
@@ -344,7 +366,7 @@ def derived_action_ids(variant: type[Game], options: Any = None) -> DerivedActio
     found = _IDS.get(key)
     if found is None:
         try:
-            found = _build_ids(variant)
+            found = _build_ids(variant, opts)
         except UnderivableError as exc:
             found = exc
         if len(_IDS) >= _MOST:
@@ -355,11 +377,18 @@ def derived_action_ids(variant: type[Game], options: Any = None) -> DerivedActio
     return found
 
 
-def _build_ids(variant: type[Game]) -> DerivedActionIds:
+def _build_ids(variant: type[Game], options: Any) -> DerivedActionIds:
     pieces = pieces_by_type(variant)
+    given = variant.action_values(options)
+    fields = {f"{c.__name__}.{f.name}" for c in variant.action_classes if attrs.has(c) for f in attrs.fields(c)}
+    unknown = sorted(set(given) - fields)
+    if unknown:
+        raise UnderivableError(
+            variant.name, f"action_values names {quote(unknown[0])}, which is no field of its action classes"
+        )
     actions: list[Action] = []
     for action_class in variant.action_classes:
-        actions += _class_actions(variant, action_class, pieces)
+        actions += _class_actions(variant, action_class, pieces, given)
         if len(actions) > MAX_DERIVED_IDS:
             raise UnderivableError(variant.name, _too_many(len(actions)))
     if not actions:

@@ -44,7 +44,7 @@ action), ``side_of(seat)`` (the seating), ``describe_event(event)``, ``render_ta
 the command line), ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces
 are and what a seat may not see, for the conformance kit), and the capabilities
 ``log_filler``, ``heuristic_choice``, ``search_worlds``, ``reward_scale``,
-``lower_score_wins``, ``action_ids`` and ``observation_spec``.
+``lower_score_wins``, ``action_ids``, ``action_values`` and ``observation_spec``.
 
 Helpers a variant calls from its hooks (and never overrides):
 
@@ -775,6 +775,26 @@ class Game(abc.ABC):
 
         """
         return None
+
+    @classmethod
+    def action_values(cls, options: Any) -> Mapping[str, Sequence[Any]]:
+        """Optional capability: the values of action fields, keyed ``"Class.field"``, under ``options``.
+
+        For the numbering derived from what a variant publishes
+        (:func:`~tablegames.core.derived.derived_action_ids`): a field whose class declares no
+        values (a bare ``str`` end id, an ``int | str`` train), or whose values the options
+        narrow (as many trains as players), takes the values given here, in this order, in
+        place of its declaration. ``None`` is a value like any other (list it where the field
+        may be ``None``). Nothing else reads them: a field named here is still read from JSON
+        and refused by the variant's own rules. The default, an empty mapping: every field
+        declares its own values.
+
+        >>> from tablegames import get_variant
+        >>> all_fives = get_variant("all-fives")
+        >>> all_fives.action_values(all_fives.options_class())
+        {'Play.end': (None, 'W', 'E', 'N', 'S')}
+        """
+        return {}
 
     @classmethod
     def action_ids(cls, options: Any) -> ActionIds | None:

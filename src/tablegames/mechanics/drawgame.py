@@ -60,7 +60,7 @@ from tablegames.core.events import Action, Event, redact_hands
 from tablegames.core.game import Game
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed, check_tile_deal, render_tiles
-from tablegames.mechanics.line import NORTH, ArmView, EndView, LineLayout, Play, SpinnerRule, play, tile_mask
+from tablegames.mechanics.line import ARM_IDS, NORTH, ArmView, EndView, LineLayout, Play, SpinnerRule, play, tile_mask
 from tablegames.mechanics.match import GameEnded
 
 __all__ = [
@@ -414,6 +414,20 @@ class DrawGame(Game):
     def pieces_for(cls, options: Any) -> frozenset[Any]:
         """The tiles of :meth:`tile_set` for ``options``."""
         return frozenset(cls.tile_set(options))
+
+    @classmethod
+    def action_values(cls, options: Any) -> Mapping[str, Sequence[Any]]:
+        """``Play.end``'s values: ``None`` (the opening tile) and every end id the spinner rule can give.
+
+        ``W`` and ``E``; with a spinner, ``N`` and ``S``; with every double a spinner, each
+        later spinner's ``N{v}`` and ``S{v}`` for the doubles of :meth:`tile_set`.
+        """
+        rule = SpinnerRule(cls.spinners)
+        ends: tuple[str | None, ...] = (None, *ARM_IDS[:2]) if rule is SpinnerRule.NONE else (None, *ARM_IDS)
+        if rule is SpinnerRule.EVERY:
+            doubles = sorted({t.high for t in cls.tile_set(options) if t.high == t.low})
+            ends += tuple(f"{side}{v}" for v in doubles for side in "NS")
+        return {"Play.end": ends}
 
     @classmethod
     def target_score(cls, options: Any) -> int | None:

@@ -285,6 +285,11 @@ class MexicanTrain(Game):
         return None
 
     @classmethod
+    def action_values(cls, options: MexicanTrainOptions) -> dict[str, tuple[TrainId, ...]]:
+        """``Play.train``'s values for the derived action ids: each seat's train, then the Mexican train."""
+        return {"Play.train": (*range(options.players), MEXICAN)}
+
+    @classmethod
     def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller:
         """A :class:`~tablegames_mexican_train.filler.MexicanTrainFiller`, for world sampling (bots)."""
         return MexicanTrainFiller(events, seat=seat, options=options)
