@@ -64,12 +64,19 @@ def test_a_time_limit_stops_playing_scenarios_once_it_is_spent() -> None:
 def test_a_failure_found_in_time_is_still_shrunk_and_raised() -> None:
     """The time limit never cuts a failure's shrinking short: the shrunk failure is raised as always."""
 
-    def fails(scenario: Scenario, *, max_steps: int) -> None:
-        time.sleep(0.05)  # the limit is spent after the first few: the shrinking runs past it
-        assert scenario.steps < 1, f"a planted failure at {scenario.steps} steps"
+    played: list[int] = []
 
-    with pytest.raises(AssertionError, match="a planted failure at 1 steps"):
+    def fails(scenario: Scenario, *, max_steps: int) -> None:
+        played.append(scenario.steps)
+        time.sleep(0.05)  # the limit is spent within the first few: the shrinking runs past it
+        raise AssertionError(f"a planted failure at {scenario.steps} steps")
+
+    # Every scenario fails, so the first one played finds the failure however slow the machine
+    # (a failure that needed a later scenario was not found where the limit was spent first);
+    # shrinking then plays every scenario it tries, to the simplest, past the limit.
+    with pytest.raises(AssertionError, match="a planted failure at 0 steps"):
         run_check(Sniff, fails, options={"players": 2}, time_limit=0.12, hypothesis_settings=_SETTINGS)
+    assert played[0] == 0 or len(played) > 0.12 / 0.05  # shrunk from a longer scenario: played past the limit
 
 
 @pytest.mark.parametrize(("max_position", "time_limit"), [(-1, None), (1.5, None), (10, 0), (10, -2.0), (10, "1")])
