@@ -63,7 +63,7 @@ THIRD_PARTY: dict[str, frozenset[str]] = {
     "server": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "psycopg"}),
     "rl": frozenset({"attrs", "cattrs", "numpy", "gymnasium", "pettingzoo", "pyspiel", "open_spiel"}),
     "testing": frozenset({"attrs", "cattrs", "hypothesis", "pytest", "_pytest"}),
-    "jax": frozenset({"attrs", "cattrs", "jax", "numpy"}),
+    "jax": frozenset({"attrs", "cattrs", "jax", "numpy", "gymnasium"}),  # gymnasium: the vector environment only
     "example-variant": frozenset({"attrs", "cattrs"}) | _PLUGIN_NAMES,
     "web": frozenset({"attrs", "cattrs", "starlette", "uvicorn", "tablegames_web"}),
 }

@@ -1,0 +1,160 @@
+"""The vector environment on an array game: Gymnasium's spaces, same-step autoreset, seeding, rewards, refusals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+
+jax = pytest.importorskip("jax")
+gymnasium = pytest.importorskip("gymnasium")
+
+from tablegames.core.errors import InvalidOptionsError  # noqa: E402
+from tablegames.jax.vector import ArrayVectorEnv, vector_env  # noqa: E402
+from tablegames.rl.decisions import MissingCapability  # noqa: E402
+from tablegames.rl.gymnasium import TableGamesEnv  # noqa: E402
+
+TARGET = 61
+"""A low target, so that random matches of American Sniff end within a few hundred steps."""
+
+
+@pytest.fixture(scope="module")
+def sniff() -> ArrayVectorEnv:
+    """Eight two-player matches of American Sniff to 61, the learner at seat 1."""
+    return vector_env("american-sniff", 8, seat=1, players=2, target=TARGET)
+
+
+def _random_ids(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(row)) for row in masks])
+
+
+def _play(envs: ArrayVectorEnv, seed: int, steps: int) -> Iterator[tuple[Any, ...]]:
+    """Random legal ids from ``reset(seed=seed)``; each step's results, after the ids."""
+    observation, info = envs.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        ids = _random_ids(rng, observation["action_mask"])
+        observation, reward, terminated, truncated, info = envs.step(ids)
+        yield ids, observation, reward, terminated, truncated, info
+
+
+def test_the_spaces_are_the_python_environments_and_every_match_waits_for_the_learner(sniff: ArrayVectorEnv) -> None:
+    """Batched Dict spaces of the variant's observation and ids; after reset the learner's seat is to act."""
+    observation, info = sniff.reset(seed=1)
+    assert sniff.observation_space.contains(observation)
+    assert observation["observation"].shape == (8, 114) and observation["action_mask"].shape == (8, 140)
+    assert sniff.single_action_space == gymnasium.spaces.Discrete(140)
+    assert (observation["action_mask"].sum(axis=1) > 0).all()
+    assert (info["action_mask"] == observation["action_mask"]).all()
+    assert (np.asarray(sniff.state.current_player) == 1).all()
+
+
+def test_a_seed_gives_the_same_matches_and_no_seed_fresh_ones(sniff: ArrayVectorEnv) -> None:
+    """reset(seed=s) twice plays the same; another seed, or none, deals otherwise."""
+    first = [o["observation"].copy() for _, o, *_ in _play(sniff, 5, 20)]
+    again = [o["observation"].copy() for _, o, *_ in _play(sniff, 5, 20)]
+    assert all((a == b).all() for a, b in zip(first, again, strict=True))
+    seeded = sniff.reset(seed=5)[0]["observation"]
+    assert (sniff.reset(seed=5)[0]["observation"] == seeded).all()
+    assert not (sniff.reset(seed=6)[0]["observation"] == seeded).all()
+    assert not (sniff.reset()[0]["observation"] == seeded).all()
+    assert not (sniff.reset()[0]["observation"] == sniff.reset()[0]["observation"]).all()
+
+
+def test_random_matches_end_rewarded_for_their_winner_and_start_again(sniff: ArrayVectorEnv) -> None:
+    """Zero reward until a match ends, then +1 if the learner's side has the top score, else -1; then a new match."""
+    ended = 0
+    for _, observation, reward, terminated, truncated, info in _play(sniff, 2, 300):
+        done = terminated | truncated
+        assert (reward[~done] == 0).all() and not truncated.any()
+        assert (np.asarray(sniff.state.current_player)[~done] == 1).all()
+        if done.any():
+            assert (info["_final_obs"] == done).all() and (info["_final_scores"] == done).all()
+            for row in np.flatnonzero(done):
+                scores = info["final_scores"][row]
+                assert scores.max() >= TARGET
+                assert reward[row] == (1.0 if scores[1] > scores[0] else -1.0)
+                assert not (info["final_obs"][row] == observation["observation"][row]).all()
+            ended += int(done.sum())
+        assert (observation["action_mask"].sum(axis=1) > 0).all()
+    assert ended >= 8
+
+
+def test_an_illegal_id_ends_its_match_with_minus_one_and_the_others_play_on(sniff: ArrayVectorEnv) -> None:
+    """As PettingZoo's TerminateIllegalWrapper: the refused row ends, -1, its id in info; the other rows move on."""
+    observation, _ = sniff.reset(seed=3)
+    ids = observation["action_mask"].argmax(axis=1)
+    wrong = int(np.flatnonzero(observation["action_mask"][0] == 0)[0])
+    ids[0] = wrong
+    _, reward, terminated, truncated, info = sniff.step(ids)
+    assert terminated[0] and reward[0] == -1.0 and not truncated[0]
+    assert info["_illegal"].tolist() == [True] + [False] * 7 and info["illegal"][0] == wrong
+    assert not terminated[1:].any()
+    assert (np.asarray(sniff.state.current_player) == 1).all()
+
+
+def test_smear_at_seat_two_reaches_its_step_limit_truncated() -> None:
+    """Four Point Smear with a step limit of 40: matches end truncated, reward 0, and start again."""
+    envs = vector_env("four-point-smear", 4, seat=2, max_steps=40)
+    truncations = 0
+    for _, observation, reward, terminated, truncated, _ in _play(envs, 4, 60):
+        assert (reward[truncated] == 0).all() and not (terminated & truncated).any()
+        truncations += int(truncated.sum())
+        assert observation["observation"].shape == (4, 321)
+        assert (np.asarray(envs.state.current_player)[~(terminated | truncated)] == 2).all()
+    assert truncations >= 4
+
+
+def test_bad_settings_and_calls_are_refused_with_clear_errors(sniff: ArrayVectorEnv) -> None:
+    """A bad count, seat, variant, option or batch of ids is refused before anything runs."""
+    with pytest.raises(ValueError, match="num_envs must be a positive int"):
+        ArrayVectorEnv(sniff.game, 0)
+    with pytest.raises(ValueError, match="seat must be an int from 0 to 1"):
+        ArrayVectorEnv(sniff.game, 2, seat=2)
+    with pytest.raises(MissingCapability, match="euchre provides no array game"):
+        vector_env("euchre", 2)
+    with pytest.raises(InvalidOptionsError):
+        vector_env("american-sniff", 2, players=9)
+    with pytest.raises(RuntimeError, match="call reset"):
+        ArrayVectorEnv(sniff.game, 2).step(np.zeros(2, dtype=np.int64))
+    sniff.reset(seed=1)
+    with pytest.raises(ValueError, match="8 ids from 0 to 139"):
+        sniff.step(np.zeros(3, dtype=np.int64))
+    with pytest.raises(ValueError, match="8 ids from 0 to 139"):
+        sniff.step(np.full(8, 140))
+
+
+def _first_legal(key: Any, state: Any) -> Any:
+    """An opponent that always gives its first legal id."""
+    return state.legal_action_mask.argmax().astype("int32")
+
+
+def test_the_opponent_policy_plays_every_other_seat(sniff: ArrayVectorEnv) -> None:
+    """With an opponent giving its first legal id, a step is the learner's id then the game stepped by that policy."""
+    envs = ArrayVectorEnv(sniff.game, 4, seat=0, opponent=_first_legal)
+    observation, _ = envs.reset(seed=7)
+    before = envs.state
+    ids = np.array([int(np.flatnonzero(row)[-1]) for row in observation["action_mask"]])
+    observation, reward, terminated, _, _ = envs.step(ids)
+    assert not terminated.any() and (reward == 0).all()
+    game = sniff.game
+    for row in range(4):
+        state = game.step(jax.tree.map(lambda x, r=row: x[r], before), ids[row])
+        moved = 0
+        while int(state.current_player) != 0:
+            state = game.step(state, _first_legal(None, state))
+            moved += 1
+        assert moved >= 1
+        assert (np.asarray(game.observe(state, 0)) == observation["observation"][row]).all()
+
+
+def test_a_discard_in_parts_adds_chosen_to_the_observation_as_the_python_environment_does() -> None:
+    """Smear with seen_undealt=2: the variant's 321 floats and the 68 chosen ids, as TableGamesEnv's observation."""
+    envs = vector_env("four-point-smear", 2, seen_undealt=2)
+    python = TableGamesEnv("four-point-smear", seen_undealt=2)
+    assert envs.single_observation_space == python.observation_space
+    observation, _ = envs.reset(seed=1)
+    assert observation["observation"].shape == (2, 321 + 68)
+    assert (observation["observation"][:, 321:] == 0).all()  # nothing chosen at the first bid
