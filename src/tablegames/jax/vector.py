@@ -50,7 +50,7 @@ _MAX_STEPS: Final = 20_000
 
 
 Opponent = Callable[[jax.Array, Any], jax.Array]
-"""An opponent's policy: ``(key, state) -> id``, a pure JAX function of a PRNG key and one game's state."""
+"""The policy of an opponent, ``(key, state) -> id``, a pure JAX function of a PRNG key and one game's state."""
 
 
 def uniform_opponent(key: jax.Array, state: Any) -> jax.Array:

@@ -592,9 +592,9 @@ def register_envs() -> list[str]:
     :class:`TableGamesEnv`. Importing this module calls it: ``import tablegames.rl.gymnasium``, then
     ``gymnasium.make("tablegames/american-sniff-v0", players=2)``, or
     ``gymnasium.make("tablegames.rl.gymnasium:tablegames/american-sniff-v0")``, which imports
-    it. Call it again after installing a variant in the same process. A variant without the
-    two capabilities is registered too, and ``make`` raises its
-    :class:`~tablegames.rl.decisions.MissingCapability`.
+    it. Call it again after installing a variant in the same process. A variant whose actions
+    cannot be numbered (:func:`~tablegames.core.derived.derived_action_ids`) is registered
+    too, and ``make`` raises its :class:`~tablegames.rl.decisions.MissingCapability`.
     """
     ids = []
     for name in variant_names():
