@@ -61,6 +61,7 @@ from tablegames.core.derived_observation import DerivedObservation
 from tablegames.core.errors import TableGamesError, quote
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
+from tablegames.core.memo import Kept
 from tablegames.core.serde import structure
 
 __all__ = [
@@ -337,11 +338,13 @@ def _label(action: Action) -> str:
     return text if text else action.tag
 
 
-# The derived capabilities of each variant and options, worked out once. A plain dict, as the
-# episode defaults of tablegames.rl.episodes are, emptied when it reaches _MOST entries.
-_IDS: dict[tuple[type[Game], Any], DerivedActionIds | UnderivableError] = {}
-_SPECS: dict[tuple[type[Game], Any], DerivedObservation] = {}
-_MOST: Final = 256
+# The derived capabilities of each variant and options, worked out once (a refusal is kept too).
+_IDS: Final = Kept[tuple[type[Game], Any], DerivedActionIds | UnderivableError](
+    "tablegames.core.derived: the numbering of each variant and options", most=256
+)
+_SPECS: Final = Kept[tuple[type[Game], Any], DerivedObservation](
+    "tablegames.core.derived: the observation of each variant and options", most=256
+)
 
 
 def _options(variant: type[Game], options: Any) -> Any:
@@ -366,12 +369,9 @@ def derived_action_ids(variant: type[Game], options: Any = None) -> DerivedActio
     found = _IDS.get(key)
     if found is None:
         try:
-            found = _build_ids(variant, opts)
+            found = _IDS.keep(key, _build_ids(variant, opts))
         except UnderivableError as exc:
-            found = exc
-        if len(_IDS) >= _MOST:
-            _IDS.clear()
-        _IDS[key] = found
+            found = _IDS.keep(key, exc)
     if isinstance(found, UnderivableError):
         raise UnderivableError(found.variant, found.reason)
     return found
@@ -424,10 +424,7 @@ def derived_observation_spec(variant: type[Game], options: Any = None) -> Derive
     key = (variant, opts)
     found = _SPECS.get(key)
     if found is None:
-        found = DerivedObservation(variant, opts)
-        if len(_SPECS) >= _MOST:
-            _SPECS.clear()
-        _SPECS[key] = found
+        found = _SPECS.keep(key, DerivedObservation(variant, opts))
     return found
 
 

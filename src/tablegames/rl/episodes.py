@@ -36,6 +36,7 @@ import attrs
 
 from tablegames.bots.worlds import deal_event_class
 from tablegames.core.game import Game
+from tablegames.core.memo import Kept
 from tablegames.core.serde import dumps
 
 __all__ = [
@@ -81,7 +82,7 @@ class EpisodeDefaults:
     """The step limit of a hand episode, four times the longest random hand rounded up to a hundred."""
 
 
-_KNOWN: dict[tuple[str, str], EpisodeDefaults] = {}
+_KNOWN: Final = Kept[tuple[str, str], EpisodeDefaults]("tablegames.rl.episodes: the episode defaults", most=256)
 
 
 def episode_defaults(variant: type[Game], options: Any) -> EpisodeDefaults:
@@ -92,7 +93,7 @@ def episode_defaults(variant: type[Game], options: Any) -> EpisodeDefaults:
     key = (variant.name, dumps(options))
     known = _KNOWN.get(key)
     if known is None:
-        known = _KNOWN[key] = _measure(variant, options)
+        known = _KNOWN.keep(key, _measure(variant, options))
     return known
 
 
