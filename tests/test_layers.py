@@ -51,7 +51,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 """Which layers each layer may import. Change it here when the design changes."""
 
 THIRD_PARTY: dict[str, frozenset[str]] = {
-    "core": frozenset({"attrs", "cattrs"}),
+    "core": frozenset({"attrs", "cattrs", "typing_extensions"}),  # typing_extensions: type checking only (core.game)
     "components": frozenset({"attrs", "cattrs"}),
     "mechanics": frozenset({"attrs", "cattrs"}),
     "variants": frozenset({"attrs", "cattrs", "jax", "numpy"}),  # jax: a variant's array game, imported when asked

@@ -38,7 +38,7 @@ def _pips(tiles: Sequence[Tile]) -> int:
     return sum(tile.pips for tile in tiles)
 
 
-class BlockDominoes(Game):
+class BlockDominoes(Game[Play, BlockOptions, BlockView]):
     """The Block Game for 2 to 4 players, each playing alone."""
 
     # [start metadata]
@@ -58,7 +58,6 @@ class BlockDominoes(Game):
 
     __slots__ = ("boneyard", "hand_number", "hands", "layout")
 
-    options: BlockOptions
     hand_number: int
     """The current hand, from 1."""
     hands: list[list[Tile]]
@@ -90,7 +89,7 @@ class BlockDominoes(Game):
             hand_sizes=tuple(len(hand) for hand in self.hands),
             scores=self.scores,
             current_player=current,
-            legal_actions=tuple(self.legal_actions()) if seat == current else (),  # type: ignore[arg-type]
+            legal_actions=tuple(self.legal_actions()) if seat == current else (),
             line=tuple(line),
             ends=end_views(layout),
         )
@@ -144,8 +143,8 @@ class BlockDominoes(Game):
         self.emit(HandDealt(self.hand_number, leader, deal.hands, deal.boneyard))
         return leader
 
-    def compute_legal(self, seat: int) -> tuple[Action, ...]:
-        out: list[Action] = []
+    def compute_legal(self, seat: int) -> tuple[Play, ...]:
+        out: list[Play] = []
         for tile in self.hands[seat]:
             for arm in self.layout.places_for(tile):
                 out.append(Play(tile, None if arm is None else ARM_IDS[arm]))

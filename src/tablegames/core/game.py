@@ -79,7 +79,13 @@ from tablegames.core.text import summary_line, view_lines
 if TYPE_CHECKING:  # the search module builds on Game
     from tablegames.core.search import SearchWorlds, WorldSource
 
-__all__ = ["MAX_TARGET", "Game", "bool_option", "build_options", "choice_option", "foreign_piece", "int_option"]
+__all__ = [
+    "MAX_TARGET",
+    "ActionT_co",
+    "Game",
+    "OptionsT_co",
+    "ViewT_co",
+    "bool_option", "build_options", "choice_option", "foreign_piece", "int_option"]
 
 MAX_TARGET: Final = 10_000
 """The highest ``target`` score any built-in variant allows: generous for every game here, and
@@ -208,7 +214,25 @@ class _Deals:
     """One entry per hand dealt so far, in order: whether the game's seed (as it is now) shuffled it."""
 
 
-class Game(abc.ABC):
+# Game's type parameters. The type checker sees their defaults (PEP 696, through typing_extensions,
+# which cattrs requires); at run time they are plain TypeVars, as Python 3.11's typing has no
+# defaults, so that the core imports nothing beyond attrs and cattrs.
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    ActionT_co = TypeVar("ActionT_co", bound=Action, default=Action, covariant=True)
+    OptionsT_co = TypeVar("OptionsT_co", bound=Any, default=Any, covariant=True)
+    ViewT_co = TypeVar("ViewT_co", default=Any, covariant=True)
+else:
+    ActionT_co = typing.TypeVar("ActionT_co", bound=Action, covariant=True)
+    """The type of a variant's actions (:meth:`Game.legal_actions`); by default ``Action``."""
+    OptionsT_co = typing.TypeVar("OptionsT_co", bound=Any, covariant=True)
+    """The type of a variant's options (:attr:`Game.options`, its :attr:`Game.options_class`); by default ``Any``."""
+    ViewT_co = typing.TypeVar("ViewT_co", covariant=True)
+    """The type of a variant's views (:meth:`Game.view`); by default ``Any``."""
+
+
+class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
     """One whole match of a variant, hand after hand, until a side wins.
 
     Create games with :func:`tablegames.new_game` or :func:`tablegames.replay`, never
@@ -266,14 +290,14 @@ class Game(abc.ABC):
     # stacked deals still to come, taken by next_deal, and how each hand so far was dealt).
     __slots__ = ("__current", "__deals", "__events", "__legal", "__scores", "__seen", "__winner", "options", "seed")
 
-    options: Any
+    options: OptionsT_co
     """The game's options (the variant's options class)."""
     seed: int
     """The seed every shuffle and random draw of this game comes from."""
     __events: list[Event]
     __deals: _Deals
     __current: int | None
-    __legal: tuple[Action, ...] | None
+    __legal: tuple[ActionT_co, ...] | None
     __scores: list[int]
     __winner: int | None
     __seen: dict[int | None, LogTexts]
@@ -420,7 +444,7 @@ class Game(abc.ABC):
         self.check_seat(seat)
         return seat % self.sides
 
-    def legal_actions(self) -> Sequence[Action]:
+    def legal_actions(self) -> Sequence[ActionT_co]:
         """The legal actions of the current player, in a deterministic order; empty once over."""
         legal = self.__legal
         if legal is None:
@@ -429,7 +453,7 @@ class Game(abc.ABC):
         return legal
 
     @abc.abstractmethod
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> ViewT_co:
         """What ``seat`` may know now, as the variant's view class (JSON via ``dumps``).
 
         Raises:
@@ -674,7 +698,7 @@ class Game(abc.ABC):
         """
 
     @abc.abstractmethod
-    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+    def compute_legal(self, seat: int) -> tuple[ActionT_co, ...]:
         """Hook: the legal actions of ``seat``, the current player, in a deterministic order.
 
         Called by :meth:`legal_actions` only while a seat is to act; the result is cached

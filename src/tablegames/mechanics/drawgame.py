@@ -57,7 +57,7 @@ from tablegames.components.seats import Seating
 from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event, redact_hands
-from tablegames.core.game import Game
+from tablegames.core.game import Game, OptionsT_co, ViewT_co
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed, check_tile_deal, render_tiles
 from tablegames.mechanics.line import ARM_IDS, NORTH, ArmView, EndView, LineLayout, Play, SpinnerRule, play, tile_mask
@@ -304,7 +304,7 @@ def render_layout(layout: LineLayout) -> str:
     return "\n".join(lines)
 
 
-class DrawGame(Game):
+class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
     """A draw game of dominoes on a line layout, hand after hand; see the module for the hooks.
 
     Class settings (set them on the subclass): :attr:`tiles`, :attr:`hand_sizes`,

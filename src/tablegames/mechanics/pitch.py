@@ -31,7 +31,7 @@ from tablegames.components.seats import Seating
 from tablegames.core import events
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
-from tablegames.core.game import Game
+from tablegames.core.game import ActionT_co, Game, OptionsT_co, ViewT_co
 from tablegames.mechanics.allfours import FourPoints, HandScored, LastHand, points_won
 from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, BidView, ForcedBiddingWon, Pass
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_from_events, draw_dealer
@@ -107,7 +107,7 @@ class SetbackView(PitchView):
     """The winning side, once the match is over."""
 
 
-class PitchGame(Game):
+class PitchGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     """A game of the Pitch family: four players in two partnerships, one auction, the four points.
 
     Class settings (set them on the subclass): :attr:`deck`, :attr:`order`, :attr:`hand_size`,
@@ -441,7 +441,7 @@ class PitchGame(Game):
         self.emit(self.dealt_event(deal))
         return first
 
-    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+    def compute_legal(self, seat: int) -> tuple[Any, ...]:  # the variant's action type, which a base cannot name
         """``seat``'s legal actions: a pass (unless stuck) then the bids; the variant's own; or the playable cards."""
         phase = self.phase
         if phase == "bidding":

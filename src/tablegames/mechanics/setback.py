@@ -36,6 +36,7 @@ import attrs
 
 from tablegames.components.cards import Card
 from tablegames.core.events import Action
+from tablegames.core.game import OptionsT_co, ViewT_co
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.allfours import HandScored, setback
 from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, ForcedBiddingWon, Pass
@@ -60,7 +61,7 @@ class PitchDeal:
     """The first dealer, where the random choice is due."""
 
 
-class SetbackGame(PitchGame):
+class SetbackGame(PitchGame[Bid | Pass | PlayCard, OptionsT_co, ViewT_co]):
     """A Pitch game with every required hook written: a plain deal, setback scoring, the bidder out first.
 
     Set :attr:`title` (the game's name in messages) beside the family's class settings.

@@ -54,7 +54,7 @@ import attrs
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.components.seats import Seating
 from tablegames.core.events import Action, Event, fast_constructor
-from tablegames.core.game import Game
+from tablegames.core.game import ActionT_co, Game, OptionsT_co, ViewT_co
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.match import (
     DealerDrawn,
@@ -168,7 +168,7 @@ class TrickView:
     """The cards passed to this seat this hand, once passed (they change hands once every seat has passed)."""
 
 
-class TrickGame(Game):
+class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     """A trick-taking game, hand after hand; see the module for the hooks.
 
     Class settings (set them on the subclass): :attr:`deck`, :attr:`order`, :attr:`hand_size`,
@@ -524,7 +524,7 @@ class TrickGame(Game):
         self.emit(DealerDrawn(dealer))
         return self.new_hand(dealer, deal)
 
-    def compute_legal(self, seat: int) -> tuple[Action, ...]:
+    def compute_legal(self, seat: int) -> tuple[Any, ...]:  # the variant's action type, which a base cannot name
         """``seat``'s legal actions: the cards it may play, the passes it may choose, or the variant's own."""
         phase = self.phase
         if phase == "play":

@@ -6,8 +6,7 @@ and the block; All Fives chooses its count, who leads, and how a hand's end scor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -16,7 +15,6 @@ from tablegames.core.events import Event
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
 from tablegames.mechanics.drawgame import DrawGame, DrawView, Scored
-from tablegames.mechanics.line import Play
 from tablegames.mechanics.match import GameEnded
 from tablegames_all_fives.events import HandDealt, LeaderChosen
 from tablegames_all_fives.options import HAND_SIZES, AllFivesDeal, AllFivesOptions
@@ -36,7 +34,7 @@ class AllFivesView(DrawView):
     """The seat that led the current hand."""
 
 
-class AllFives(DrawGame):
+class AllFives(DrawGame[AllFivesOptions, AllFivesView]):
     """All Fives (Muggins) for 2, 3 or 4 players (see the rules page).
 
     >>> import tablegames
@@ -66,12 +64,6 @@ class AllFives(DrawGame):
 
     __slots__ = ()
 
-    options: AllFivesOptions
-
-    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
-
-        def legal_actions(self) -> Sequence[Play]:
-            """Every legal placement of the current player."""
 
     @property
     def boneyard(self) -> list[Tile]:

@@ -72,7 +72,7 @@ class AuctionPitchDeal(PitchDeal):
     """One stacked deal: six cards to each seat, and the first dealer. JSON: ``{"dealer": 0, "hands": [...]}``."""
 
 
-class AuctionPitch(SetbackGame):
+class AuctionPitch(SetbackGame[AuctionPitchOptions, AuctionPitchView]):
     """Auction Pitch (Setback) for four players in two partnerships, with a 52-card deck.
 
     >>> import tablegames
@@ -104,7 +104,6 @@ class AuctionPitch(SetbackGame):
 
     __slots__ = ()
 
-    options: AuctionPitchOptions
 
     def view_fields(self, seat: int) -> dict[str, Any]:
         """The Pitch family's fields, and whether the dealer is stuck."""

@@ -60,7 +60,7 @@ def _calling(dealer: int, up: Suit, alone: bool, stick: bool) -> Calling[Call]:
     return Calling(order=order, calls=rounds, stick_last=stick, notation=_NOTATION.__getitem__)
 
 
-class Euchre(TrickGame):
+class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreView]):
     """Euchre for four players in two partnerships, with the 24-card deck and the bowers.
 
     >>> import tablegames
@@ -91,7 +91,6 @@ class Euchre(TrickGame):
     reward_scale: ClassVar[float | None] = 2.0
     """A hand is worth 1, 2 or 4 points: a difference of 2 (a march, a euchre) is a clearly good hand."""
 
-    options: EuchreOptions
     up_card: Card
     """This hand's up-card."""
     up_taken: bool

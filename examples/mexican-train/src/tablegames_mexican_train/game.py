@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from tablegames.components.tiles import Tile
 from tablegames.core.capabilities import LogFiller
@@ -55,7 +55,7 @@ def _tables(players: int) -> tuple[tuple[TrainId, ...], dict[Tile, tuple[Play, .
     return found
 
 
-class MexicanTrain(Game):
+class MexicanTrain(Game[Play, MexicanTrainOptions, MexicanTrainView]):
     """Mexican Train for 2 to 8 players, double-twelve, the lowest total winning (see the rules page).
 
     >>> import tablegames
@@ -112,7 +112,6 @@ class MexicanTrain(Game):
         "trains",
     )
 
-    options: MexicanTrainOptions
     hand_number: int
     """The current round, from 1."""
     engine: Tile
@@ -144,11 +143,6 @@ class MexicanTrain(Game):
     def history(self) -> tuple[tuple[int, ...], ...]:
         """Each finished round's points, one int per seat, in the order played."""
         return tuple(self._history)
-
-    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
-
-        def legal_actions(self) -> Sequence[Play]:
-            """Every legal play of the current player (see :meth:`compute_legal`)."""
 
     def view(self, seat: int) -> MexicanTrainView:
         """What ``seat`` may know: its own tiles, the trains, every hand's size, the totals, its legal plays."""

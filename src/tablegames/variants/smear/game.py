@@ -64,7 +64,7 @@ def _discard(cards: tuple[Card, ...]) -> Discard:
     return found
 
 
-class Smear(PitchGame):
+class Smear(PitchGame[Bid | Pass | Discard | PlayCard, SmearOptions, SmearView]):
     """Four Point Northeastern Wisconsin Smear for four players in two partnerships.
 
     >>> import tablegames
@@ -108,7 +108,6 @@ class Smear(PitchGame):
 
     __slots__ = ("_allowance", "discards", "held_after_pickup", "picked_up")
 
-    options: SmearOptions
     undealt: tuple[Card, ...]
     """The eight undealt cards of this hand, top first (hidden from everyone)."""
     phase: str

@@ -64,7 +64,7 @@ _LAST_VIEWS: Final = IdentityMemo[LastLayout](
 )
 """The view of each finished hand's layout, by the layout and the hand's number."""
 
-class Sniff(Game):
+class Sniff(Game[Play, SniffOptions, SniffView]):
     """American Sniff for 2, 3 or 4 players (see the rules page).
 
     >>> import tablegames
@@ -125,7 +125,6 @@ class Sniff(Game):
         "stock",
     )
 
-    options: SniffOptions
     hand_number: int
     """The current hand, from 1."""
     hands: list[list[Tile]]
@@ -188,11 +187,6 @@ class Sniff(Game):
     def forced_tile(self) -> Tile | None:
         """A playable tile the current player just drew and must play, if any."""
         return self._forced
-
-    if TYPE_CHECKING:  # the base class's legal_actions() at run time, only its type narrowed
-
-        def legal_actions(self) -> Sequence[Play]:
-            """Every legal placement of the current player (see :meth:`compute_legal`)."""
 
     def view(self, seat: int) -> SniffView:
         """What ``seat`` may know: its own hand, the table, counts, scores and its legal actions."""
