@@ -26,6 +26,7 @@ from tablegames.testing import (
     run_check,
 )
 from tablegames.variants.sniff import Sniff
+from tests.rl import unnumbered
 from tests.testing.planted_rl import (
     AcceptingSniff,
     GappedSniff,
@@ -139,8 +140,8 @@ def test_a_derived_observation_that_leaks_fails_the_no_leak_check(monkeypatch: p
 
 
 def test_a_variant_whose_actions_cannot_be_numbered_passes_action_ids_without_being_played() -> None:
-    """All Fives' ends declare no values: no numbering, so nothing to check, even on a scenario no game can play."""
-    scenario = Scenario(variant=get_variant("all-fives"), options={"players": 2}, seed=1, steps=10**6)
+    """A field that declares no values: no numbering, so nothing to check, even on a scenario no game can play."""
+    scenario = Scenario(variant=unnumbered.BareSniff, options={"players": 2}, seed=1, steps=10**6)
     check_action_ids(scenario, max_steps=0)
 
 
