@@ -158,3 +158,30 @@ def test_a_discard_in_parts_adds_chosen_to_the_observation_as_the_python_environ
     observation, _ = envs.reset(seed=1)
     assert observation["observation"].shape == (2, 321 + 68)
     assert (observation["observation"][:, 321:] == 0).all()  # nothing chosen at the first bid
+
+
+def test_hand_rewards_are_the_learners_margin_changes_over_the_target() -> None:
+    """reward="hand": each step's reward is the change of the learner's margin (seat 1 of two) over the target."""
+    envs = vector_env("american-sniff", 8, seat=1, reward="hand", players=2, target=TARGET)
+    assert envs.divisor == TARGET
+    observation, _ = envs.reset(seed=9)
+    rng = np.random.default_rng(9)
+    nonzero = ended = 0
+    for _ in range(150):
+        before = np.asarray(envs.state.scores, dtype=np.float64)
+        observation, reward, terminated, truncated, info = envs.step(_random_ids(rng, observation["action_mask"]))
+        after = np.asarray(envs.state.scores, dtype=np.float64)
+        done = terminated | truncated
+        if done.any():
+            after[done] = info["final_scores"][done]
+            ended += int(done.sum())
+        expected = ((after[:, 1] - after[:, 0]) - (before[:, 1] - before[:, 0])) / TARGET
+        assert np.allclose(reward, expected, atol=1e-6)
+        nonzero += int((reward != 0).sum())
+    assert nonzero > 100 and ended > 0
+
+
+def test_a_bad_reward_setting_is_refused() -> None:
+    """Only "match" and "hand" are rewards."""
+    with pytest.raises(ValueError, match="reward must be 'match' or 'hand'"):
+        vector_env("american-sniff", 2, reward="margin", players=2)

@@ -8,7 +8,8 @@ observation spec writes for the learner's seat, and a mask its legal ids, so a p
 here runs on :class:`~tablegames.rl.gymnasium.TableGamesEnv` and on the reference engine.
 
 It differs from the Python vector environment where the array game does: an episode is a
-whole match, rewarded +1 or -1 for the learner's side at its end (no per-hand reward); the
+whole match, rewarded +1 or -1 for the learner's side at its end, or with ``reward="hand"``
+by the margin's change after every step; the
 opponents are JAX functions, not bots; and ``info`` carries no logs (the array game keeps
 none). A Four Point Smear match between players who bid at random rarely ends (the bidder is
 set so often that both sides drift below zero): its matches end at ``max_steps``, truncated,
@@ -39,9 +40,11 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from tablegames.core.derived import action_ids_of
+from tablegames.core.game import build_options
 from tablegames.core.registry import get_variant
 from tablegames.jax.games import make
 from tablegames.jax.protocol import ArrayGame
+from tablegames.rl.decisions import hand_reward_divisor
 
 __all__ = ["ArrayVectorEnv", "Opponent", "uniform_opponent", "vector_env"]
 
@@ -94,9 +97,11 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         opponent: every other seat's policy; ``None``: :func:`uniform_opponent`.
         chosen: append the state's ``chosen`` ids to the observation, as the Python
             environments do for a variant whose actions are chosen in parts.
+        divisor: ``None`` for +1/-1 at a match's end; else, after every step, the learner's
+            side's margin (its score less the mean of the others') change divided by it.
 
     Raises:
-        ValueError: if ``num_envs`` is not a positive int or ``seat`` is not a seat.
+        ValueError: if ``num_envs`` is not a positive int, ``seat`` is not a seat, or ``divisor`` is 0.
 
     """
 
@@ -110,11 +115,14 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         seat: int = 0,
         opponent: Opponent | None = None,
         chosen: bool = False,
+        divisor: float | None = None,
     ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise ValueError(f"num_envs must be a positive int, not {num_envs!r}")
         if type(seat) is not int or not 0 <= seat < game.num_players:
             raise ValueError(f"seat must be an int from 0 to {game.num_players - 1}, not {seat!r}")
+        if divisor is not None and (type(divisor) not in (int, float) or not 0 < abs(divisor) < float("inf")):
+            raise ValueError(f"divisor must be None or a non-zero, finite number, not {divisor!r}")
         self.game = game
         """The array game every match is played on."""
         self.seat = seat
@@ -123,6 +131,8 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         """How every other seat chooses its id."""
         self.chosen = chosen
         """Whether the observation ends with the state's ``chosen`` ids (an action chosen in parts)."""
+        self.divisor = divisor
+        """``None``: +1/-1 at a match's end; else the learner's side's margin change divided by it, every step."""
         self.num_envs = num_envs
         size = game.observation_size + (game.num_actions if chosen else 0)
         self.single_observation_space = spaces.Dict(
@@ -170,6 +180,14 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         state, _, reward = jax.lax.while_loop(playing, move, (state, key, jnp.float32(0.0)))
         return state, reward
 
+    def _margin(self, state: Any) -> jax.Array:
+        """The learner's side's score less the mean of the other sides' (float32)."""
+        scores: jax.Array = state.scores.astype(jnp.float32)
+        sides = scores.shape[0]
+        mine = scores[self.seat % sides]
+        margin: jax.Array = mine - (jnp.sum(scores) - mine) / max(sides - 1, 1)
+        return margin
+
     def _fresh(self, key: jax.Array) -> Any:
         """A new match from ``key``, played on to the learner's first decision."""
         deal, play = jax.random.split(key)
@@ -182,7 +200,11 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         legal = state.legal_action_mask[action]
         moved = self.game.step(state, action)
         state_after, reward = self._opponents(_where(legal, moved, state), play)
-        reward = jnp.where(legal, moved.rewards[self.seat] + reward, jnp.float32(-1.0))
+        if self.divisor is not None:  # the margin's change, over every move since the learner's last
+            reward = (self._margin(state_after) - self._margin(state)) / jnp.float32(self.divisor)
+        else:
+            reward = moved.rewards[self.seat] + reward
+        reward = jnp.where(legal, reward, jnp.float32(-1.0))
         terminated = state_after.terminated | ~legal
         truncated = state_after.truncated & legal
         ended = terminated | truncated
@@ -248,6 +270,7 @@ def vector_env(
     *,
     seat: int = 0,
     opponent: Opponent | None = None,
+    reward: str = "match",
     max_steps: int | None = _MAX_STEPS,
     **options: Any,
 ) -> ArrayVectorEnv:
@@ -262,6 +285,10 @@ def vector_env(
         num_envs: how many matches.
         seat: the learner's seat.
         opponent: every other seat's policy (:data:`Opponent`); ``None``: :func:`uniform_opponent`.
+        reward: ``"match"`` (+1/-1 at a match's end) or ``"hand"`` (after every step, the
+            learner's side's margin change divided by the Python environments' divisor,
+            :func:`~tablegames.rl.decisions.hand_reward_divisor`: the target, signed by who
+            wins), as the Python environments' ``reward`` setting.
         max_steps: the step limit of a match (ends it as truncated); ``None`` for none.
         options: the variant's options.
 
@@ -269,9 +296,13 @@ def vector_env(
         UnknownVariantError: for a name no variant has.
         InvalidOptionsError: for options the variant does not have.
         MissingCapability: if the variant provides no array game.
-        ValueError: for a bad ``num_envs`` or ``seat``.
+        ValueError: for a bad ``num_envs``, ``seat`` or ``reward``.
 
     """
+    if reward not in ("match", "hand"):
+        raise ValueError(f"reward must be 'match' or 'hand', not {reward!r}")
+    variant = get_variant(name)
     game = make(name, max_steps=max_steps, **options)
-    parts = action_ids_of(get_variant(name), options).parts
-    return ArrayVectorEnv(game, num_envs, seat=seat, opponent=opponent, chosen=parts > 1)
+    parts = action_ids_of(variant, options).parts
+    divisor = hand_reward_divisor(variant, build_options(variant.options_class, options)) if reward == "hand" else None
+    return ArrayVectorEnv(game, num_envs, seat=seat, opponent=opponent, chosen=parts > 1, divisor=divisor)
