@@ -199,6 +199,25 @@ class TestBlockDominoesConformance(ConformanceSuite):
 # [end conformance]
 
 
+# [start rl]
+def test_the_reinforcement_learning_environments_take_it(registered: None) -> None:
+    from gymnasium.spaces import Discrete
+    from gymnasium.utils.env_checker import check_env
+    from pettingzoo.test import api_test
+
+    from tablegames.rl.gymnasium import TableGamesEnv
+    from tablegames.rl.pettingzoo import env
+
+    api_test(env("block-dominoes", players=3), num_cycles=200)
+    environment = TableGamesEnv("block-dominoes", players=2)
+    check_env(environment, skip_render_check=True)
+    observation, _ = environment.reset(seed=1)
+    assert environment.action_space == Discrete(84) and observation["observation"].shape == (68,)
+
+
+# [end rl]
+
+
 def test_every_check_applies() -> None:
     """The variant implements the optional hooks, so no check of the kit is skipped."""
     outcomes = check_variant(BlockDominoes, checks=["pieces", "no_leaks"], examples=1)

@@ -221,3 +221,11 @@ class BlockDominoes(Game[Play, BlockOptions, BlockView]):
         return frozenset([*others, *self.boneyard])
 
     # [end checks]
+
+    # [start rl]
+    @classmethod
+    def action_values(cls, options: BlockOptions) -> dict[str, tuple[str | None, ...]]:
+        """The ends a play may name, so that the environments can number the actions."""
+        return {"Play.end": (None, "W", "E")}
+
+    # [end rl]
