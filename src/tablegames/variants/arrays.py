@@ -40,6 +40,7 @@ __all__ = [
     "fits_values",
     "hand_masks",
     "hashed_words",
+    "key_words",
     "place_on_line",
     "quotient",
     "random_order",
@@ -82,6 +83,21 @@ def _mix(h: jax.Array) -> jax.Array:
     h = h * np.uint32(0xC2B2AE35)
     mixed: jax.Array = h ^ (h >> 16)
     return mixed
+
+
+def key_words(key: jax.Array) -> jax.Array:
+    """``key``'s two ``uint32`` words: a typed key's data, or a raw key (``jax.random.PRNGKey``) as it is.
+
+    >>> from tablegames.variants.arrays import key_words
+    >>> import jax
+    >>> key_words(jax.random.key(3)).tolist() == key_words(jax.random.PRNGKey(3)).tolist()
+    True
+    """
+    key = jnp.asarray(key)
+    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
+        key = jax.random.key_data(key)
+    words: jax.Array = key.astype(jnp.uint32)
+    return words
 
 
 def hashed_words(key: jax.Array, count: int) -> jax.Array:

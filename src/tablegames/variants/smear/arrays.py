@@ -27,7 +27,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from tablegames.components.cards import piquet_deck
-from tablegames.variants.arrays import deal_places, quotient, random_order
+from tablegames.variants.arrays import deal_places, hashed_words, key_words, quotient, ranks
 from tablegames.variants.arrays import trick_winner as shared_trick_winner
 from tablegames.variants.smear.options import SmearOptions
 from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearObservation
@@ -154,13 +154,16 @@ def _side_entry(pair: jax.Array, side: jax.Array) -> jax.Array:
 def _deal(key: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
     """The next key, each card's holder and the undealt stack of a deal drawn from ``key``.
 
-    The 32 cards in a random order (:func:`~tablegames.variants.arrays.random_order`, a
-    permutation without a sort). The first six places go to seat 0, the next six to seat 1,
-    and so on; the last eight are the undealt stack, top first.
+    From 34 :func:`~tablegames.variants.arrays.hashed_words` of the key: the first 32 put
+    the cards in a random order (their :func:`~tablegames.variants.arrays.ranks`, a
+    permutation without a sort or ties), the last two are the next key. The first six places
+    go to seat 0, the next six to seat 1, and so on; the last eight are the undealt stack, top
+    first. (A counter-based hash, not JAX's threefry, which dealt at a large share of a step's
+    cost under ``vmap``.)
     """
-    key, sub = jax.random.split(key)
-    holder, undealt = deal_places(random_order(sub, 32), players=4, size=6, rest=8)
-    return key, holder, undealt
+    words = hashed_words(key, 34)
+    holder, undealt = deal_places(ranks(words[:32]), players=4, size=6, rest=8)
+    return words[32:], holder, undealt
 
 
 def _new_hand(state: SmearState, dealer: jax.Array) -> SmearState:
@@ -536,6 +539,7 @@ class SmearArrays:
     def init(self, key: jax.Array) -> SmearState:
         """A new match: the first dealer drawn from ``key`` and the first hand dealt from it."""
         key, draw = jax.random.split(jnp.asarray(key))
+        key = key_words(key)
         dealer = jax.random.randint(draw, (), 0, 4, dtype=jnp.int32)
         none = jnp.int32(-1)
         zero = jnp.int32(0)
@@ -612,7 +616,7 @@ class SmearArrays:
             rewards=jnp.zeros(4, jnp.float32),
             chosen=jnp.zeros(_ACTIONS, bool),
             steps=jnp.int32(0),
-            key=jnp.asarray(key),
+            key=key_words(key),
         )
         return state._replace(legal_action_mask=_compiled_mask(state, take=self._take))
 

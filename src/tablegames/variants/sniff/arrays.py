@@ -38,6 +38,7 @@ from tablegames.variants.arrays import (
     fits_values,
     hand_masks,
     hashed_words,
+    key_words,
     place_on_line,
     quotient,
     ranks,
@@ -371,14 +372,6 @@ def _observe(shape: _Shape, state: SniffState, seat: jax.Array) -> jax.Array:
     return jnp.concatenate([p.astype(jnp.float32) for p in parts])
 
 
-def _words(key: jax.Array) -> jax.Array:
-    """``key``'s two ``uint32`` words (a typed key's data, or a raw key as it is)."""
-    key = jnp.asarray(key)
-    if jnp.issubdtype(key.dtype, jax.dtypes.prng_key):
-        key = jax.random.key_data(key)
-    return key.astype(jnp.uint32)
-
-
 class SniffArrays:
     """American Sniff as an array game: whole matches of 2, 3 or 4 players stepped as pure functions of arrays.
 
@@ -443,7 +436,7 @@ class SniffArrays:
         shape = self._shape
         n = shape.players
         none = jnp.int32(-1)
-        key = _words(key)
+        key = key_words(key)
         blank = SniffState(
             current_player=none,
             legal_action_mask=jnp.zeros(_ACTIONS, bool),
@@ -517,7 +510,7 @@ class SniffArrays:
             rewards=jnp.zeros(shape.players, jnp.float32),
             chosen=jnp.zeros(_ACTIONS, bool),
             steps=jnp.int32(0),
-            key=_words(key),
+            key=key_words(key),
             hand_number=jnp.int32(game.hand_number),
             holder=jnp.asarray(holder),
             stock=jnp.asarray(stock),
