@@ -102,7 +102,11 @@ class ArrayGame(Protocol):
         ...  # pragma: no cover
 
     def step(self, state: Any, action: jax.Array | int) -> Any:
-        """The state after the seat to act gives the id ``action``, every automatic step included."""
+        """The state after the seat to act gives the id ``action``, every automatic step included.
+
+        An id the mask forbids ends the match at once (``terminated``, nobody to act), with
+        reward -1 to the seat that gave it and 0 to the others.
+        """
         ...  # pragma: no cover
 
     def observe(self, state: Any, seat: jax.Array | int) -> jax.Array:

@@ -198,15 +198,14 @@ class ArrayVectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.n
         """One game's step: the learner's id, the opponents' replies, and a new match where this one ended."""
         play, again = jax.random.split(key)
         legal = state.legal_action_mask[action]
-        moved = self.game.step(state, action)
-        state_after, reward = self._opponents(_where(legal, moved, state), play)
+        moved = self.game.step(state, action)  # an illegal id ends the match there, -1 to the learner
+        state_after, reward = self._opponents(moved, play)
         if self.divisor is not None:  # the margin's change, over every move since the learner's last
-            reward = (self._margin(state_after) - self._margin(state)) / jnp.float32(self.divisor)
+            margin = (self._margin(state_after) - self._margin(state)) / jnp.float32(self.divisor)
+            reward = jnp.where(legal, margin, moved.rewards[self.seat])
         else:
             reward = moved.rewards[self.seat] + reward
-        reward = jnp.where(legal, reward, jnp.float32(-1.0))
-        terminated = state_after.terminated | ~legal
-        truncated = state_after.truncated & legal
+        terminated, truncated = state_after.terminated, state_after.truncated
         ended = terminated | truncated
         final = self._vector(state_after)
         fresh = self._fresh(again)
