@@ -18,7 +18,6 @@ import argparse
 import io
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -28,8 +27,7 @@ from stable_baselines3.common.callbacks import BaseCallback
 
 from tablegames.cli.simulate import wilson_interval
 from tablegames.rl.gymnasium import TableGamesEnv
-
-Policy = Callable[[np.ndarray, np.ndarray], int]
+from tablegames.rl.policy import Policy
 
 
 def policy_of(model: MaskablePPO) -> Policy:
