@@ -17,6 +17,7 @@ from tablegames.core.errors import (
     LogError,
     NoWorldError,
     TableGamesError,
+    UnderivableError,
     UnknownVariantError,
 )
 from tablegames.core.errors import quote as _quote
@@ -38,6 +39,7 @@ __all__ = [
     "NoWorldError",
     "SignatureError",
     "TableGamesError",
+    "UnderivableError",
     "UnknownVariantError",
     "__version__",
     "dumps",

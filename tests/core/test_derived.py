@@ -17,14 +17,13 @@ from tablegames.core.capabilities import ActionIds, ObservationSpec
 from tablegames.core.derived import (
     MAX_DERIVED_IDS,
     DerivedActionIds,
-    UnderivableError,
     action_ids_of,
     derived_action_ids,
     derived_observation_spec,
     observation_spec_of,
 )
 from tablegames.core.derived_observation import DerivedObservation, symlog
-from tablegames.core.errors import InvalidOptionsError, TableGamesError
+from tablegames.core.errors import InvalidOptionsError, TableGamesError, UnderivableError
 from tablegames.core.events import Action
 from tablegames.core.options import int_option
 from tablegames.variants.sniff import Play, Sniff, SniffActionIds, SniffOptions, play

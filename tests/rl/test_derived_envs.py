@@ -25,11 +25,11 @@ import tablegames
 from tablegames.core import registry
 from tablegames.core.derived import (
     DerivedActionIds,
-    UnderivableError,
     derived_action_ids,
     derived_observation_spec,
 )
 from tablegames.core.derived_observation import DerivedObservation
+from tablegames.core.errors import UnderivableError
 from tablegames.rl.decisions import MissingCapability, capabilities
 from tablegames.rl.gymnasium import TableGamesEnv
 from tablegames.rl.pettingzoo import env

@@ -12,8 +12,9 @@ no code from the author:
   :attr:`~tablegames.core.game.Game.action_classes`, each field taking every value it declares
   (:class:`DerivedActionIds` says where the values come from), or the values the variant's
   :meth:`~tablegames.core.game.Game.action_values` gives it. A field whose values are not
-  declared (a bare ``int`` or ``str``) makes the numbering impossible: :class:`UnderivableError`
-  says which field, and how to declare it. Nothing is guessed.
+  declared (a bare ``int`` or ``str``) makes the numbering impossible:
+  :class:`~tablegames.core.errors.UnderivableError` says which field, and how to declare it.
+  Nothing is guessed.
 * :func:`derived_observation_spec`: the seat's :meth:`~tablegames.core.game.Game.view`, laid
   out by the view class's fields, with whose turn it is and every side's score before it
   (:class:`~tablegames.core.derived_observation.DerivedObservation`). It writes only from the
@@ -58,7 +59,7 @@ import attrs
 from tablegames.core._published import declared, field_hints, pieces_by_type, pieces_of, union_args
 from tablegames.core.capabilities import ActionIds, ObservationSpec
 from tablegames.core.derived_observation import DerivedObservation
-from tablegames.core.errors import TableGamesError, quote
+from tablegames.core.errors import UnderivableError, quote
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
 from tablegames.core.memo import Kept
@@ -67,7 +68,6 @@ from tablegames.core.serde import structure
 __all__ = [
     "MAX_DERIVED_IDS",
     "DerivedActionIds",
-    "UnderivableError",
     "action_ids_of",
     "derived_action_ids",
     "derived_observation_spec",
@@ -76,29 +76,8 @@ __all__ = [
 
 MAX_DERIVED_IDS: Final = 4096
 """The most ids a derived numbering may have; a variant whose declared values give more is refused
-(:class:`UnderivableError`): a policy's output layer of that size is a sign that the variant needs
-its own numbering, with actions chosen in parts."""
-
-
-class UnderivableError(TableGamesError, TypeError):
-    """No numbering of a variant's actions can be derived from what it publishes.
-
-    Raised by :func:`derived_action_ids` (and :func:`action_ids_of`, for a variant without its
-    own numbering) when a field of an action class has no declared values, a field holds
-    several pieces, or the declared values give more than :data:`MAX_DERIVED_IDS` ids. The
-    message names the variant, the class and the field, and what would make it derivable.
-    """
-
-    def __init__(self, variant: str, reason: str) -> None:
-        super().__init__(f"no action ids can be derived for {variant}: {reason}")
-        self.variant = variant
-        """The variant's registered name."""
-        self.reason = reason
-        """What is missing, and how to declare it."""
-
-    def __reduce__(self) -> tuple[type[UnderivableError], tuple[str, str]]:
-        """Pickle with the structured attributes."""
-        return type(self), (self.variant, self.reason)
+(:class:`~tablegames.core.errors.UnderivableError`): a policy's output layer of that size is a
+sign that the variant needs its own numbering, with actions chosen in parts."""
 
 
 _HOW: Final = (

@@ -19,6 +19,7 @@ __all__ = [
     "QUOTE_LIMIT",
     "REASON_LIMIT",
     "TableGamesError",
+    "UnderivableError",
     "UnknownVariantError",
     "quote",
 ]
@@ -221,6 +222,30 @@ class NoWorldError(LogError):
     def __init__(self, where: str, reason: str, budget: float | None = None) -> None:
         self.budget = budget
         super().__init__(where, reason)
+
+
+class UnderivableError(TableGamesError, TypeError):
+    """No numbering of a variant's actions can be derived from what it publishes.
+
+    Raised by :func:`~tablegames.core.derived.derived_action_ids` (and
+    :func:`~tablegames.core.derived.action_ids_of`, for a variant without its own numbering)
+    when a field of an action class has no declared values, a field holds several pieces, or
+    the declared values give more than :data:`~tablegames.core.derived.MAX_DERIVED_IDS` ids.
+    The message names the variant, the class and the field, and what would make it
+    derivable. It is a :class:`TypeError` too: the variant's declarations, not a value, are at
+    fault.
+    """
+
+    def __init__(self, variant: str, reason: str) -> None:
+        super().__init__(f"no action ids can be derived for {variant}: {reason}")
+        self.variant = variant
+        """The variant's registered name."""
+        self.reason = reason
+        """What is missing, and how to declare it."""
+
+    def __reduce__(self) -> tuple[type[UnderivableError], tuple[str, str]]:
+        """Pickle with the structured attributes."""
+        return type(self), (self.variant, self.reason)
 
 
 class UnknownVariantError(TableGamesError, LookupError):

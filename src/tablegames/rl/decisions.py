@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
-from tablegames.core.derived import UnderivableError, action_ids_of, observation_spec_of
+from tablegames.core.derived import action_ids_of, observation_spec_of
+from tablegames.core.errors import UnderivableError
 from tablegames.core.events import Action
 from tablegames.core.game import Game
 
@@ -42,7 +43,7 @@ class MissingCapability(TypeError):
     """A variant has no action ids of its own and none can be derived from what it publishes.
 
     The message says which field of which action class declares no values
-    (:class:`~tablegames.core.derived.UnderivableError`, its cause).
+    (:class:`~tablegames.core.errors.UnderivableError`, its cause).
     """
 
 

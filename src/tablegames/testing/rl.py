@@ -6,7 +6,7 @@ What is checked is what the environments use: the variant's own
 derived from what it publishes (:func:`~tablegames.core.derived.action_ids_of`,
 :func:`~tablegames.core.derived.observation_spec_of`), along the scenario's game. So the no-leak
 check holds a derived observation too. A variant whose actions cannot be numbered
-(:class:`~tablegames.core.derived.UnderivableError`: an action field declares no values) passes
+(:class:`~tablegames.core.errors.UnderivableError`: an action field declares no values) passes
 ``action_ids`` without being played; the environments refuse it, saying which field.
 
 >>> from tablegames.testing.rl import check_action_ids, check_observation
@@ -30,7 +30,8 @@ from typing import Any, ClassVar, cast
 import attrs
 
 from tablegames.core.capabilities import ActionIds, FloatBuffer, ObservationSpec
-from tablegames.core.derived import UnderivableError, derived_action_ids, derived_observation_spec
+from tablegames.core.derived import derived_action_ids, derived_observation_spec
+from tablegames.core.errors import UnderivableError
 from tablegames.core.events import Action
 from tablegames.core.game import Game, build_options
 from tablegames.core.serde import dumps, to_json
@@ -67,7 +68,7 @@ def check_action_ids(scenario: Scenario, *, max_steps: int = 10_000) -> None:
 
     The numbering is the variant's own, else the derived one
     (:func:`~tablegames.core.derived.derived_action_ids`); the check passes at once if there is
-    neither (:class:`~tablegames.core.derived.UnderivableError`: no numbering to check). The
+    neither (:class:`~tablegames.core.errors.UnderivableError`: no numbering to check). The
     numbering must be an
     :class:`~tablegames.core.capabilities.ActionIds`, its ``size`` a positive int with one
     ``str`` name per id, and equal options (built again from their JSON) must give an equal
