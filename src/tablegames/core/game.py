@@ -2,8 +2,8 @@
 
 A variant subclasses :class:`Game`, sets its class attributes (``name``, ``options_class``,
 ``deal_class``, ``action_classes``, ``event_classes``, ``min_players``, ``max_players``,
-``pieces``) and implements the hooks listed under *Hooks* below: public, documented methods
-that the engine calls and front ends never need. Everything the public contract promises
+``pieces``) and implements the hooks: public, documented methods that the engine calls and
+front ends never need. Everything the public contract promises
 beyond those hooks (checking turns and legality before anything changes, keeping the turn,
 the legal-action cache, the scores and the event log, parsing actions from JSON, redacted
 logs, replay) is done here once for every variant. A variant never writes the base class's
@@ -12,39 +12,10 @@ state: it reports whose turn it is by returning the seat from :meth:`Game.begin`
 them through the public properties (:attr:`Game.current_player`, :attr:`Game.scores`,
 :attr:`Game.winner`, :attr:`Game.is_over`, :attr:`Game.events`).
 
-Hooks (a variant implements them; only the engine calls them):
-
-* ``begin() -> int``: set up the match (the sides' scores with :meth:`Game.set_scores`), deal
-  the first hand (:meth:`Game.next_deal`) and run the automatic steps up to the first
-  decision; return the seat to act first.
-* ``compute_legal(seat) -> tuple[Action, ...]``: the legal actions of ``seat``, the current
-  player, in a deterministic order. :meth:`Game.legal_actions` caches them until the next
-  :meth:`Game.apply`.
-* ``why_illegal(action, seat) -> str | None``: the one place that decides legality: why
-  ``seat``, the current player, may not take ``action`` now, or ``None`` if it may.
-* ``perform(action, seat) -> int | None``: carry out ``seat``'s legal action and every
-  automatic step after it, logging events with :meth:`Game.emit`; return the seat to act
-  next, or ``None`` once :meth:`Game.finish` has ended the match. :meth:`Game.apply` calls it
-  only for an action ``why_illegal`` accepted, or that ``legal_actions()`` handed out itself
-  (the very object), then sets the turn and clears the legal-action cache.
-* ``copy_state(new) -> None``: copy the variant's own state into ``new``, a bare instance
-  whose base-class state :meth:`Game.clone` has already copied.
-* ``shuffled_deal(hand_number)``: a deal for that hand shuffled from the seed.
-* ``deals_from_events(events) -> list`` (a classmethod): the deals a log's events record, for
-  :func:`~tablegames.core.logs.replay`.
-* ``action_of(event) -> tuple[int, Action] | None`` (a classmethod): the ``(seat, action)``
-  an event records, or ``None`` for an automatic event.
-* ``check_deal(deal, options) -> str | None`` (a classmethod): what is wrong with a stacked
-  deal, or ``None``.
-* ``players`` (a property) and ``view(seat)``: how many seats play, and what one may know.
-
-Optional hooks, each with a default: ``canonical(action)`` (the interned instance of a parsed
-action), ``side_of(seat)`` (the seating), ``describe_event(event)``, ``render_table()``,
-``render_view(view, labels)``, ``hand_note(event)``, ``summary`` and ``paper_tally`` (text for
-the command line), ``piece_places()`` and ``hidden_pieces(seat)`` (where the pieces
-are and what a seat may not see, for the conformance kit), and the capabilities
-``log_filler``, ``heuristic_choice``, ``search_worlds``, ``reward_scale``,
-``lower_score_wins``, ``action_ids``, ``action_values`` and ``observation_spec``.
+What a variant owes the engine is declared once, as code, in :mod:`tablegames.core.contract`:
+the hooks every variant defines (:class:`~tablegames.core.contract.VariantHooks`, each
+abstract here) and the optional capabilities, each with a default here
+(:class:`~tablegames.core.contract.VariantCapabilities`).
 
 Helpers a variant calls from its hooks (and never overrides):
 
@@ -55,6 +26,8 @@ Helpers a variant calls from its hooks (and never overrides):
 * ``set_scores(scores)`` and ``add_points(side, points) -> int``: set every side's score
   (``begin`` starts them, which also fixes how many sides there are), or add to one side's and
   get its new total.
+* ``check_seat(seat)``: refuse anything that is not a seat of this game, with the same error
+  everywhere.
 """
 
 from __future__ import annotations
@@ -85,7 +58,12 @@ __all__ = [
     "Game",
     "OptionsT_co",
     "ViewT_co",
-    "bool_option", "build_options", "choice_option", "foreign_piece", "int_option"]
+    "bool_option",
+    "build_options",
+    "choice_option",
+    "foreign_piece",
+    "int_option",
+]
 
 MAX_TARGET: Final = 10_000
 """The highest ``target`` score any built-in variant allows: generous for every game here, and
@@ -385,7 +363,10 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
     @classmethod
     @abc.abstractmethod
     def check_deal(cls, deal: Any, options: Any) -> str | None:
-        """What is wrong with ``deal`` for a game with ``options``, or ``None`` if it is valid."""
+        """Hook: what is wrong with ``deal`` for a game with ``options``, or ``None`` if it is valid.
+
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.check_deal`.
+        """
 
     # -- the contract ---------------------------------------------------------------
 
@@ -455,6 +436,8 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
     @abc.abstractmethod
     def view(self, seat: int) -> ViewT_co:
         """What ``seat`` may know now, as the variant's view class (JSON via ``dumps``).
+
+        A hook, required; its contract is :meth:`~tablegames.core.contract.VariantHooks.view`.
 
         Raises:
             InvalidOptionsError: if ``seat`` is not a seat of this game.
@@ -687,52 +670,35 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
     def begin(self) -> int:
         """Hook: set up the match, deal the first hand and run the automatic steps before the first decision.
 
-        Called once, by :meth:`create`, on an instance whose base-class state is fresh (no
-        events, no scores, no current player). Start the sides' scores with
-        :meth:`set_scores`, take the first deal with :meth:`next_deal` and log what happens
-        with :meth:`emit`.
-
-        Returns:
-            The seat to act first.
-
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.begin`.
         """
 
     @abc.abstractmethod
     def compute_legal(self, seat: int) -> tuple[ActionT_co, ...]:
         """Hook: the legal actions of ``seat``, the current player, in a deterministic order.
 
-        Called by :meth:`legal_actions` only while a seat is to act; the result is cached
-        until the next :meth:`apply`.
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.compute_legal`.
         """
 
     @abc.abstractmethod
     def why_illegal(self, action: Action, seat: int) -> str | None:
         """Hook: why ``seat``, the current player, may not take ``action`` now, or ``None`` if it may.
 
-        The one place that decides legality: :meth:`apply` and :meth:`action_from_json` call
-        it before anything changes. ``action`` may be any object a client sent.
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.why_illegal`.
         """
 
     @abc.abstractmethod
     def perform(self, action: Action, seat: int) -> int | None:
         """Hook: carry out ``seat``'s legal ``action`` and every automatic step after it.
 
-        Log what happens with :meth:`emit`, change scores with :meth:`add_points` or
-        :meth:`set_scores`, and end the match with :meth:`finish`. :meth:`apply` calls it only
-        for an action :meth:`why_illegal` accepts (or the very object :meth:`legal_actions`
-        handed out), then sets the turn to what it returns and clears the legal-action cache.
-
-        Returns:
-            The seat to act next, or ``None`` once :meth:`finish` has ended the match.
-
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.perform`.
         """
 
     @abc.abstractmethod
     def copy_state(self, new: Self) -> None:
         """Hook: copy the variant's own state into ``new``, for :meth:`clone`.
 
-        ``new`` is a bare instance whose base-class state (options, seed, log, turn, scores)
-        is already copied. Copy what changes, share what never does: bots clone a lot.
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.copy_state`.
         """
 
     def canonical(self, action: Action) -> Action:
@@ -747,15 +713,16 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
     def deals_from_events(cls, events: Sequence[Event]) -> list[Any]:
         """Hook: the deals recorded in ``events``, in order, for replaying them.
 
-        Raises:
-            LogError: if a recorded deal is not a valid deal.
-
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.deals_from_events`.
         """
 
     @classmethod
     @abc.abstractmethod
     def action_of(cls, event: Event) -> tuple[int, Action] | None:
-        """Hook: the seat and action ``event`` records, or ``None`` for an automatic event."""
+        """Hook: the seat and action ``event`` records, or ``None`` for an automatic event.
+
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.action_of`.
+        """
 
     # -- helpers --------------------------------------------------------------------
 
@@ -973,7 +940,10 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
 
     @abc.abstractmethod
     def shuffled_deal(self, hand_number: int) -> Any:
-        """Hook: a deal for hand ``hand_number`` shuffled from the seed (see :func:`~tablegames.core.rng.hand_rng`)."""
+        """Hook: a deal for hand ``hand_number`` shuffled from the seed (see :func:`~tablegames.core.rng.hand_rng`).
+
+        Required; its contract is :meth:`~tablegames.core.contract.VariantHooks.shuffled_deal`.
+        """
 
     def finish(self, side: int, event: Event) -> None:
         """Helper for the hooks: end the match, won by ``side``, and log ``event`` (the variant's game-ended event).
