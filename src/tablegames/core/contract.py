@@ -35,10 +35,11 @@ class can be checked against them statically too:
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol, Self, runtime_checkable
 
 from tablegames.core.capabilities import ActionIds, LogFiller, ObservationSpec
 from tablegames.core.events import Action, Event
+from tablegames.core.game import ActionT_co, ViewT_co
 from tablegames.core.observation import Observation
 
 if TYPE_CHECKING:  # the search module builds on Game, which builds on this module's neighbours
@@ -46,12 +47,9 @@ if TYPE_CHECKING:  # the search module builds on Game, which builds on this modu
 
 __all__ = ["CAPABILITIES", "DECLARATIONS", "HELPERS", "HOOKS", "PUBLIC", "VariantCapabilities", "VariantHooks"]
 
-_ActionT_co = TypeVar("_ActionT_co", bound=Action, covariant=True)
-_ViewT_co = TypeVar("_ViewT_co", covariant=True)
-
 
 @runtime_checkable
-class VariantHooks(Protocol[_ActionT_co, _ViewT_co]):
+class VariantHooks(Protocol[ActionT_co, ViewT_co]):
     """What every variant defines: its declarations and the hooks the engine calls.
 
     A hook only ever runs for the current player (``seat``) while the match goes on, and
@@ -97,7 +95,7 @@ class VariantHooks(Protocol[_ActionT_co, _ViewT_co]):
         """
         ...  # pragma: no cover
 
-    def compute_legal(self, seat: int) -> tuple[_ActionT_co, ...]:
+    def compute_legal(self, seat: int) -> tuple[ActionT_co, ...]:
         """The legal actions of ``seat``, the current player, in a deterministic order.
 
         Called by ``legal_actions`` only while a seat is to act; the result is cached until
@@ -136,7 +134,7 @@ class VariantHooks(Protocol[_ActionT_co, _ViewT_co]):
         """
         ...  # pragma: no cover
 
-    def view(self, seat: int) -> _ViewT_co:
+    def view(self, seat: int) -> ViewT_co:
         """What ``seat`` may know now, as the variant's view class (JSON via ``dumps``).
 
         Call ``check_seat(seat)`` first.
@@ -398,5 +396,5 @@ PUBLIC: Final = (
     "compact",
     "to_json_view",
 )
-"""The contract front ends, bots and the layers above rely on: everything public on ``Game``
-that is neither a declaration, a hook, a capability nor a helper."""
+"""Everything else public on ``Game``, the contract that front ends, bots and the layers above
+rely on (neither a declaration, a hook, a capability nor a helper)."""
