@@ -11,10 +11,11 @@ import pytest
 import tablegames as tg
 from tablegames.components.cards import PIQUET_RANKS, Card, Suit, piquet_deck, rank_order
 from tablegames.core import registry
+from tablegames.core.events import Action
 from tablegames.core.game import int_option
 from tablegames.mechanics.match import GameEnded
 from tablegames.mechanics.passing import CardsPassed, PassCards
-from tablegames.mechanics.trickgame import TrickDeal, TrickGame, TricksScored, TrickView
+from tablegames.mechanics.trickgame import TrickDeal, TrickGame, TricksScored, TrickView, trick_lines
 from tablegames.mechanics.tricks import PlayCard, TrickWon
 from tablegames.testing import CHECKS, check_variant
 
@@ -213,6 +214,78 @@ def test_a_card_out_of_turn_or_not_following_is_refused() -> None:
         game.apply(PlayCard(Card.parse("AH")))
     game.apply(PlayCard(Card.parse("AS")))
     assert [str(a) for a in game.legal_actions()][:2] == ["play AH", "play KH"]  # void in spades: any card
+
+
+def test_a_leader_sitting_out_passes_the_lead_to_the_next_seat_that_plays() -> None:
+    """start_play: the leader's partner sitting out, or two seats out, move the lead clockwise (a lone hand)."""
+    game = Whist.create(seed=1, deals=[SUITS])
+    assert game.start_play(0, trump=Suit.HEARTS, sitting_out=(0,)) == 1
+    assert game.trick_play is not None and game.trick_play.turn == 1 and game.trick_play.size == 3
+    assert game.start_play(3, sitting_out=(3, 0)) == 1 and game.trick_play.trump is None
+    assert game.start_play(2, sitting_out=(0,)) == 2
+
+
+def test_a_card_added_to_a_hand_takes_its_place_in_deck_order() -> None:
+    """add_to_hand keeps the hand sorted as the deck is (a dealer taking up the turned card)."""
+    game = Whist.create(seed=1, deals=[SUITS])
+    game.add_to_hand(1, cards("7C AS"))
+    assert tuple(game.hands[1]) == cards("AS AH KH QH JH 10H 9H 8H 7H 7C")
+
+
+def test_a_seats_view_in_lines() -> None:
+    """The default render_view: the deal and trump, the seat's pass, then the play and its cards."""
+    game = Hearts.create(seed=1, deals=[SUITS])
+    labels = ["seat 0", "seat 1", "seat 2", "seat 3"]
+    assert Hearts.render_view(game.view(0), labels) == ["hand 1: seat 3 deals, no trump", "your cards  " + SPADES]
+    for chosen in ("QS 7S", "7H AH", "AD KD", "7C 8C"):
+        game.apply(PassCards(cards(chosen)))
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])
+    assert Hearts.render_view(game.view(1), labels) == [
+        "hand 1: seat 3 deals, no trump",
+        "you passed AH 7H, received QS 7S",
+        "trick: seat 0 KS",
+        "last trick: seat 0 AS, seat 1 QS, seat 2 AH, seat 3 AD",
+        "tricks: seat 0 1, seat 1 0, seat 2 0, seat 3 0",
+        "your cards  7S KH QH JH 10H 9H 8H",
+    ]
+    whist = Whist.create(seed=1, deals=[SUITS])
+    assert trick_lines(whist.view(0), ["seats 0+2", "seats 1+3"]) == [
+        "trick: (no cards)",
+        "tricks: seats 0+2 0, seats 1+3 0",
+    ]
+    assert Whist.render_view(whist.view(0), ["seats 0+2", "seats 1+3"])[0] == "hand 1: seat 3 deals, trump spades"
+
+
+SPADES = "AS KS QS JS 10S 9S 8S 7S"
+
+
+@attrs.frozen
+class Knock(Action):
+    """A test action of a fixed set: knock (with a reason, to be unhashable)."""
+
+    tag: ClassVar[str] = "knock"
+    reason: object = None
+
+
+KNOCK = Knock()
+
+
+class KnockingWhist(Whist):
+    """Whist whose own actions include a knock, to see them interned."""
+
+    name: ClassVar[str] = "test-trick-knocking-whist"
+    own_actions: ClassVar[tuple[Action, ...]] = (KNOCK,)
+
+
+def test_the_variants_own_actions_are_handed_out_once() -> None:
+    """canonical gives the one instance of own_actions equal to a fresh action; others (unhashable too) as they are."""
+    game = KnockingWhist.create(seed=1)
+    assert game.canonical(Knock()) is KNOCK and game.canonical(PlayCard(_QS)) == PlayCard(_QS)
+    unhashable = Knock(reason=["no"])
+    assert game.canonical(unhashable) is unhashable
+    fresh = Knock()
+    assert Whist.create(seed=1).canonical(fresh) is fresh
 
 
 @pytest.mark.parametrize(("variant", "options"), [(Hearts, {"target": 25}), (Whist, {"target": 3})])

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tablegames.components.cards import PIQUET_RANKS, Card, Rank, Suit, rank_order
-from tablegames.mechanics.tricks import Follow, legal_cards, trick_winner
+from tablegames.mechanics.tricks import Follow, legal_cards, lowest_winning, strength_by_rank, trick_winner
 
 ORDER = rank_order(PIQUET_RANKS)
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -261,3 +261,39 @@ def test_the_last_trick_of_a_closed_trick_is_one_object_shared_by_copies() -> No
     second = LastTrick.of(play)
     assert second is not None and second is not first
     assert [(c.seat, str(c.card)) for c in second.cards] == [(0, "7H"), (1, "8H")] and second.winner == 1
+
+
+# -- the rule of thumb for following ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("playable", "trick", "trump", "expected"),
+    [
+        ("AC QC 8C", "JC", H, "QC"),  # the lowest club over the jack
+        ("AC QC 8C", "JC KC", H, "AC"),  # only the ace beats the king
+        ("8C 7C", "JC", H, "7C"),  # none wins: the lowest
+        ("AS 7H 9H", "JC", H, "7H"),  # void in clubs: the lowest trump takes it
+        ("AS 7H", "JC 8H", H, "AS"),  # the 7H would not beat the 8H: the lowest card, a plain one
+        ("AS 8S 7H", "", H, "8S"),  # leading: the lowest card, a trump above every plain one
+        ("AS 8S", "JC", None, "8S"),  # no trump: nothing beats the club led
+    ],
+)
+def test_lowest_winning(playable: str, trick: str, trump: Suit | None, expected: str) -> None:
+    """The lowest card that takes the trick so far, else the lowest card; a trump is above any plain card."""
+    card = lowest_winning(cards(playable), cards(trick), trump, strength=strength_by_rank(ORDER))
+    assert str(card) == expected
+
+
+def test_lowest_winning_through_suit_and_strength_hooks() -> None:
+    """A Euchre left bower (the JD, hearts trump) is a trump above the ace: it takes a spade lead and the AH."""
+    bower = Card.parse("JD")
+
+    def suit_of(card: Card) -> Suit | None:
+        return H if card == bower else card.suit
+
+    def strength(card: Card) -> int:
+        return 20 if card == bower else ORDER[card.rank]
+
+    assert str(lowest_winning(cards("AD JD"), cards("KS"), H, strength=strength, suit_of=suit_of)) == "JD"
+    assert str(lowest_winning(cards("JD 9H"), cards("AH"), H, strength=strength, suit_of=suit_of)) == "JD"
+    assert str(lowest_winning(cards("AD 9H"), cards("AH"), H, strength=strength, suit_of=suit_of)) == "AD"  # none wins

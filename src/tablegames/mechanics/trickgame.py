@@ -21,7 +21,7 @@ differ:
 
 Everything else (legality and its messages, the legal actions in a fixed order, the events,
 views, copies, replay, stacked deals and their checks, where the cards are and what a seat may
-not see) is done here once. A Hearts-like game is its settings:
+not see, a seat's view in lines of text) is done here once. A Hearts-like game is its settings:
 
 >>> from tablegames.mechanics.trickgame import TrickGame
 >>> import attrs
@@ -46,7 +46,7 @@ not see) is done here once. A Hearts-like game is its settings:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -65,6 +65,7 @@ from tablegames.mechanics.match import (
     check_hands,
     deals_from_events,
     draw_dealer,
+    render_cards,
 )
 from tablegames.mechanics.passing import CardsPassed, PassCards, Passing
 from tablegames.mechanics.tricks import (
@@ -79,7 +80,7 @@ from tablegames.mechanics.tricks import (
     strength_by_rank,
 )
 
-__all__ = ["TrickDeal", "TrickGame", "TrickView", "TricksScored"]
+__all__ = ["TrickDeal", "TrickGame", "TrickView", "TricksScored", "trick_lines"]
 
 _card_played: Final = fast_constructor(CardPlayed)
 _trick_won: Final = fast_constructor(TrickWon)
@@ -168,14 +169,40 @@ class TrickView:
     """The cards passed to this seat this hand, once passed (they change hands once every seat has passed)."""
 
 
+def trick_lines(view: Any, labels: Sequence[str]) -> list[str]:
+    """The play in a seat's view as lines of text: the trick in progress, the last trick, each side's tricks.
+
+    ``view`` is a :class:`TrickView`, or any view with its ``trick``, ``last_trick`` and
+    ``tricks_won``; ``labels`` names each side (see :meth:`~tablegames.core.game.Game.render_view`).
+
+    >>> from tablegames.components.cards import Card
+    >>> from tablegames.mechanics.tricks import LastTrick, TrickCard
+    >>> from tablegames.mechanics.trickgame import trick_lines
+    >>> import types
+    >>> last = LastTrick(cards=(TrickCard(1, Card.parse("KC")), TrickCard(0, Card.parse("AC"))), winner=0)
+    >>> view = types.SimpleNamespace(trick=(TrickCard(0, Card.parse("9D")),), last_trick=last, tricks_won=(1, 0))
+    >>> trick_lines(view, ["seat 0", "seat 1"])
+    ['trick: seat 0 9D', 'last trick: seat 1 KC, seat 0 AC', 'tricks: seat 0 1, seat 1 0']
+    """
+
+    def written(cards: Sequence[TrickCard]) -> str:
+        return ", ".join(f"seat {t.seat} {t.card}" for t in cards) or "(no cards)"
+
+    lines = [f"trick: {written(view.trick)}"]
+    if view.last_trick is not None:
+        lines.append(f"last trick: {written(view.last_trick.cards)}")
+    lines.append("tricks: " + ", ".join(f"{labels[s]} {n}" for s, n in enumerate(view.tricks_won)))
+    return lines
+
+
 class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     """A trick-taking game, hand after hand; see the module for the hooks.
 
     Class settings (set them on the subclass): :attr:`deck`, :attr:`order`, :attr:`hand_size`,
     :attr:`follow`, :attr:`partnerships`, :attr:`pass_count`, :attr:`card_points`,
-    :attr:`play_refusal`, :attr:`view_class`. The options may have ``players`` (else the game
-    has :attr:`~tablegames.core.game.Game.max_players` seats) and ``target`` (the score that ends
-    the match).
+    :attr:`play_refusal`, :attr:`view_class`, :attr:`own_actions`. The options may have
+    ``players`` (else the game has :attr:`~tablegames.core.game.Game.max_players` seats) and
+    ``target`` (the score that ends the match).
     """
 
     summary: ClassVar[str] = ""
@@ -207,6 +234,8 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     """The refusal of a card played before the play, with ``{phase}`` the phase it is."""
     view_class: ClassVar[type[Any]] = TrickView
     """The view :meth:`view` builds from :meth:`view_fields`."""
+    own_actions: ClassVar[tuple[Action, ...]] = ()
+    """The variant's own actions of a fixed set (a pass, each call), each made once; :meth:`canonical` gives these."""
 
     __slots__ = (
         "_seating",
@@ -222,6 +251,7 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     )
 
     _plays: ClassVar[dict[Card, PlayCard]]
+    _own: ClassVar[dict[Action, Action]] = {}
     _index: ClassVar[dict[Card, int]]
     _templates: ClassVar[dict[int, TrickPlay]]
 
@@ -247,6 +277,7 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Intern the subclass's card plays from its deck, and make its pieces the deck's cards."""
         super().__init_subclass__(**kwargs)
+        cls._own = {action: action for action in cls.own_actions}
         if cls.deck:
             cls._plays = {c: PlayCard(c) for c in cls.deck}
             cls._index = {c: i for i, c in enumerate(cls.deck)}
@@ -354,7 +385,15 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     # -- helpers for the hooks --------------------------------------------------------
 
     def start_play(self, leader: int, *, trump: Suit | None = None, sitting_out: Sequence[int] = ()) -> int:
-        """Start the card play, ``leader`` to lead, with ``trump`` and the seats ``sitting_out``; returns ``leader``."""
+        """Start the card play with ``trump`` and the seats ``sitting_out``; returns the seat that leads.
+
+        ``leader`` leads, or if it sits out, the next seat clockwise that plays (as when a lone
+        hand's partner sits at the dealer's left).
+        """
+        for _ in range(self.players - 1):
+            if leader not in sitting_out:
+                break
+            leader = self.seating.next(leader)
         self.trump = trump
         suit_of, strength = self.card_rules(trump)
         template = self._templates.get(self.players)
@@ -387,6 +426,12 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         self.start_hand(deal)
         self.emit(self.dealt_event(deal))
         return self.open_hand()
+
+    def add_to_hand(self, seat: int, cards: Iterable[Card]) -> None:
+        """Put ``cards`` into ``seat``'s hand, which stays in deck order (a dealer taking up a card)."""
+        hand = self.hands[seat]
+        hand.extend(cards)
+        hand.sort(key=self._index.__getitem__)
 
     # -- the contract ---------------------------------------------------------------
 
@@ -439,6 +484,23 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     def view(self, seat: int) -> Any:
         """What ``seat`` may know: :attr:`view_class` of :meth:`view_fields`."""
         return self.view_class(**self.view_fields(seat))
+
+    @classmethod
+    def render_view(cls, view: Any, labels: Sequence[str]) -> list[str]:
+        """What one seat sees, in lines: the deal and trump, its pass, the play (:func:`trick_lines`), its cards.
+
+        ``view`` is a :class:`TrickView` (or a subclass); a variant with phases of its own
+        writes its own lines and may reuse :func:`trick_lines` for the play.
+        """
+        trump = "no trump" if view.trump is None else f"trump {view.trump.name.lower()}"
+        lines = [f"hand {view.hand_number}: seat {view.dealer} deals, {trump}"]
+        if view.passed:
+            received = f", received {render_cards(view.received)}" if view.received else ""
+            lines.append(f"you passed {render_cards(view.passed)}{received}")
+        if view.phase == "play":
+            lines.extend(trick_lines(view, labels))
+        lines.append(f"your cards  {render_cards(view.hand)}")
+        return lines
 
     def set_aside(self) -> dict[str, tuple[Card, ...]]:
         """Hook: the places of cards out of the hands and the tricks; by default the undealt cards, if any."""
@@ -503,12 +565,15 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         return None
 
     def canonical(self, action: Action) -> Action:
-        """The interned card play equal to ``action``; a pass with its cards in deck order."""
+        """The interned card play or action of :attr:`own_actions` equal to ``action``; a pass's cards in deck order."""
         if isinstance(action, PlayCard):
             return self._plays.get(action.card, action)
         if isinstance(action, PassCards) and all(c in self._index for c in action.cards):
             return PassCards(tuple(sorted(action.cards, key=self._index.__getitem__)))
-        return action
+        try:
+            return self._own.get(action, action)
+        except TypeError:  # a value that cannot be hashed: no action of the set
+            return action
 
     # -- the rules --------------------------------------------------------------------
 

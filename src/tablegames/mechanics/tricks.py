@@ -69,6 +69,7 @@ __all__ = [
     "TrickWon",
     "counts_as",
     "legal_cards",
+    "lowest_winning",
     "strength_by_rank",
     "trick_winner",
 ]
@@ -299,6 +300,46 @@ def trick_winner(
             if p > best_power:
                 best, best_power = i, p
     return best
+
+
+def lowest_winning(
+    playable: Sequence[Card],
+    trick: Sequence[Card],
+    trump: Suit | None,
+    *,
+    strength: Callable[[Card], int],
+    suit_of: Callable[[Card], Suit | None] = _natural_suit,
+) -> Card:
+    """A rule of thumb for the play: the lowest card of ``playable`` that would take the trick, else the lowest.
+
+    Lowest is a card of another suit below a trump, then by ``strength``; cards alike keep
+    ``playable``'s order. Any trick game's cheap player may follow with it.
+
+    Args:
+        playable: the cards that may be played (not empty).
+        trick: the cards of the trick so far, the lead first (empty: the lowest card leads).
+        trump: the trump suit, or ``None``.
+        strength: a card's strength within its suit (see :func:`strength_by_rank`).
+        suit_of: the suit a card counts as; by default its printed suit.
+
+    >>> from tablegames.components.cards import Card, PIQUET_RANKS, Suit, rank_order
+    >>> from tablegames.mechanics.tricks import lowest_winning, strength_by_rank
+    >>> strength = strength_by_rank(rank_order(PIQUET_RANKS))
+    >>> hand, led = [Card.parse(c) for c in ("AC", "QC", "8C", "7H")], [Card.parse("JC")]
+    >>> str(lowest_winning(hand, led, Suit.HEARTS, strength=strength))  # the QC wins, and is below a trump
+    'QC'
+    >>> str(lowest_winning(hand[2:], led, Suit.HEARTS, strength=strength))  # only the 7H (a trump) wins
+    '7H'
+    >>> str(lowest_winning(hand[2:], led, None, strength=strength))  # none wins: the lowest card
+    '7H'
+    """
+
+    def worth(card: Card) -> tuple[bool, int]:
+        return trump is not None and suit_of(card) == trump, strength(card)
+
+    size = len(trick)  # the strength ranks the cards, so no rank order is needed
+    winning = [c for c in playable if trick_winner([*trick, c], trump, {}, suit_of=suit_of, strength=strength) == size]
+    return min(winning or playable, key=worth)
 
 
 def counts_as(card: Card, suit: Suit) -> str:

@@ -1,11 +1,10 @@
-"""Euchre (``euchre``): a tablegames variant built from outside.
+"""Euchre (``euchre``): a tablegames variant built from outside, on the public API only.
 
 Four players in two partnerships, the 24-card deck A K Q J 10 9, the right and left bowers,
 two rounds of making trump with the up-card, the dealer's pick-up and discard, going alone,
-and the makers' and defenders' scoring, to 10. It uses only the public API of
-:mod:`tablegames`: the trick game base :class:`~tablegames.mechanics.trickgame.TrickGame`, the
-card components, and the calling and trick-play mechanics. Installed, it registers through the ``tablegames.variants``
-entry point:
+and the makers' and defenders' scoring, to 10: the trick game base
+:class:`~tablegames.mechanics.trickgame.TrickGame` with the calling mechanic. Installed, it
+registers through the ``tablegames.variants`` entry point:
 
 >>> import tablegames
 >>> "euchre" in tablegames.variant_names()

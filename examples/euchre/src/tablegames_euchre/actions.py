@@ -1,7 +1,4 @@
-"""Euchre's actions: pass, call (make trump, perhaps alone), the dealer's discard, play a card.
-
-Playing a card is trick play's :class:`~tablegames.mechanics.tricks.PlayCard`.
-"""
+"""Euchre's actions: pass, call (make trump, perhaps alone), the dealer's discard, and trick play's ``PlayCard``."""
 
 from __future__ import annotations
 

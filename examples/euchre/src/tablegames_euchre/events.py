@@ -48,9 +48,7 @@ class HandDealt(match.HandDealt):
 
     def redact(self, seat: int | None) -> Self:
         """Hide the other seats' cards and the kitty from ``seat``."""
-        if seat is None:
-            return self
-        return attrs.evolve(self, hands=redact_hands(self.hands, seat), kitty=None)
+        return self if seat is None else attrs.evolve(self, hands=redact_hands(self.hands, seat), kitty=None)
 
     def is_full(self) -> bool:
         """Whether every hand and the kitty are shown (the event of a full log)."""
@@ -117,9 +115,7 @@ class Discarded(Event):
 
     def redact(self, seat: int | None) -> Self:
         """Hide the card from every seat but the dealer."""
-        if visible(self.seat, seat):
-            return self
-        return attrs.evolve(self, card=None)
+        return self if visible(self.seat, seat) else attrs.evolve(self, card=None)
 
 
 @attrs.frozen

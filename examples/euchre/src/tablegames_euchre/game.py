@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, ClassVar, Final
 
 from tablegames.components.cards import Card, Suit, euchre_deck
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event
-from tablegames.core.observation import Observation
 from tablegames.mechanics.bidding import Calling
 from tablegames.mechanics.trickgame import TrickGame
 from tablegames.mechanics.tricks import Follow
+from tablegames_euchre import heuristic, options, text
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
 from tablegames_euchre.events import (
     CardPlayed,
@@ -27,10 +27,9 @@ from tablegames_euchre.events import (
     TrumpMade,
     UpCardTaken,
 )
-from tablegames_euchre.heuristic import choose
-from tablegames_euchre.options import HAND_SIZE, EuchreDeal, EuchreOptions, check_deal
+from tablegames_euchre.options import HAND_SIZE, EuchreDeal, EuchreOptions
 from tablegames_euchre.rules import ORDER, STRENGTH, SUIT_OF, score_hand
-from tablegames_euchre.text import describe_event, hand_note, render_table, render_view, suit_name
+from tablegames_euchre.text import suit_name
 from tablegames_euchre.view import EuchreView, LastHand
 
 __all__ = ["FOLLOW", "Euchre"]
@@ -85,11 +84,19 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
         *(CardPlayed, TrickWon, HandScored, HandThrownIn, GameEnded),
     )
     deck, order, hand_size, follow, partnerships = _DECK, ORDER, HAND_SIZE, FOLLOW, True
+    own_actions: ClassVar[tuple[Action, ...]] = (_PASS, *_CALLS.values(), *_DISCARDS.values())
     play_refusal: ClassVar[str] = (
         "cards are played once trump is made and the dealer has discarded; now is the {phase} phase"
     )
     reward_scale: ClassVar[float | None] = 2.0
     """A hand is worth 1, 2 or 4 points: a difference of 2 (a march, a euchre) is a clearly good hand."""
+
+    # The optional capabilities, each a function of the plug-in's modules.
+    check_deal = staticmethod(options.check_deal)
+    describe_event = staticmethod(text.describe_event)
+    hand_note = staticmethod(text.hand_note)
+    render_view = staticmethod(text.render_view)
+    heuristic_choice = staticmethod(heuristic.choose)
 
     up_card: Card
     """This hand's up-card."""
@@ -107,8 +114,8 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
     """The lone maker's partner, who sits out the hand."""
     discard: Card | None
     """The dealer's discard this hand."""
-    last_hand: LastHand | None
-    """The result of the last hand played out."""
+    last_hand: LastHand | None = None
+    """The result of the last hand played out (``None`` before the first)."""
 
     @property
     def must_call(self) -> bool:
@@ -141,39 +148,16 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
         mine = {self.up_card, self.discard} if seat == self.dealer else {self.up_card}
         return super().hidden_pieces(seat).difference(mine)
 
-    # -- text and bots (optional capabilities) ------------------------------------------
-
-    def describe_event(self, event: Event) -> str:
-        """One line of text saying what ``event`` means."""
-        return describe_event(event)
-
-    @classmethod
-    def hand_note(cls, event: Event) -> str | None:
-        """A few words on how a hand went, for the scoresheet."""
-        return hand_note(event)
-
-    @classmethod
-    def render_view(cls, view: EuchreView, labels: Sequence[str]) -> list[str]:
-        """What one seat sees, in a few lines (:func:`~tablegames_euchre.text.render_view`)."""
-        return render_view(view, labels)
-
     def render_table(self) -> str:
-        """Trump, the maker and the trick in progress (or the last trick), as text."""
-        play = self.trick_play
-        trick = list(play.trick or play.last_trick) if play is not None else []
-        return render_table(trump=self.trump, maker=self.maker, alone=self.alone, trick=trick)
-
-    @classmethod
-    def heuristic_choice(cls, observation: Observation) -> Action | None:
-        """Euchre's rule of thumb for calls, discards and play (:func:`~tablegames_euchre.heuristic.choose`)."""
-        return choose(observation)
+        """Trump, the maker and the trick in progress (or the last trick), as one line."""
+        play, trump = self.trick_play, self.trump
+        if trump is None or self.maker is None:
+            return "trump not made yet"
+        trick = (play.trick or play.last_trick) if play is not None else ()
+        cards = ", ".join(f"seat {s}: {c}" for s, c in trick) or "(no cards)"
+        return f"trump {suit_name(trump)}, made by seat {self.maker}{' alone' if self.alone else ''}; trick: {cards}"
 
     # -- deals ------------------------------------------------------------------------
-
-    @classmethod
-    def check_deal(cls, deal: EuchreDeal, options: EuchreOptions) -> str | None:
-        """What is wrong with a stacked deal (5 cards to each seat, the up-card, the kitty: the 24 cards)."""
-        return check_deal(deal, options)
 
     def shuffled_deal(self, hand_number: int) -> EuchreDeal:
         """Five cards each, the up-card and the kitty, from the 24 shuffled from the seed for hand ``hand_number``."""
@@ -198,21 +182,9 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
             return event.seat, _PASS
         if isinstance(event, TrumpMade):
             return event.seat, _CALLS.get((event.suit, event.alone)) or Call(event.suit, event.alone)
-        if isinstance(event, Discarded):
-            if event.card is None:
-                return None  # a discard this seat did not see: the sampler tries the dealer's legal ones
+        if isinstance(event, Discarded) and event.card is not None:  # not a discard this seat did not see
             return event.seat, _DISCARDS.get(event.card) or Discard(event.card)
         return super().action_of(event)
-
-    def canonical(self, action: Action) -> Action:
-        """The interned action equal to ``action``."""
-        if isinstance(action, Pass):
-            return _PASS
-        if isinstance(action, Call):
-            return _CALLS.get((action.suit, action.alone), action)
-        if isinstance(action, Discard):
-            return _DISCARDS.get(action.card, action)
-        return super().canonical(action)
 
     # -- the rules --------------------------------------------------------------------
 
@@ -226,16 +198,10 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
         """Why the left bower ``card`` counts as ``suit`` (rule 4): ``"the JD is a heart, the left bower"``."""
         return f"the {card} is a {suit_name(suit)[:-1]}, the left bower"
 
-    def begin(self) -> int:
-        """Start both sides at 0, draw the first dealer and deal the first hand; the dealer's left speaks first."""
-        self.last_hand = None
-        return super().begin()
-
     def start_hand(self, deal: EuchreDeal) -> None:
         """Turn the up-card and start the calls; the kitty is the deal's, else the three cards left."""
         self.up_card, self.up_taken = deal.up_card, False
-        held = {c for h in deal.hands for c in h} | {deal.up_card}
-        self.kitty = list(deal.kitty or [c for c in _DECK if c not in held])
+        self.kitty = list(deal.kitty or [c for c in self.undealt if c != deal.up_card])
         up = deal.up_card.suit
         assert up is not None
         self.calling = _calling(self.dealer, up, self.options.alone, self.options.stick_the_dealer).copy()
@@ -257,45 +223,38 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
     def why_illegal_other(self, action: Action, seat: int) -> str | None:
         """Why ``seat`` may not pass, call or discard now (the wrong phase, or what the rules forbid), or ``None``."""
         phase = self.phase
-        if isinstance(action, (Pass, Call)):
-            if phase != "calling":
-                return f"the calling is over; now is the {phase} phase"
-            if isinstance(action, Call):
-                return self._why_not_call(seat, action)
-            if self.calling.must_call:
-                return f"every other seat passed twice: seat {seat}, the dealer, must name trump ({self._others()})"
-            return None if self.calling.may_pass else self.calling.why_not(seat, None)
         if isinstance(action, Discard):
+            card = action.card
             if phase != "discard":
                 return f"only the dealer discards, after taking up the up-card; now is the {phase} phase"
-            card = action.card
             if not isinstance(card, Card) or card not in self.hands[seat]:
                 return f"seat {seat} does not hold {card if isinstance(card, Card) else quote(card)}"
             return None
-        return f"not a Euchre action: {type(action).__name__}; its actions are Pass, Call, Discard and PlayCard"
-
-    def _others(self) -> str:
-        """The three suits but the up-card's, in words: ``"spades, diamonds or clubs"``."""
-        names = [suit_name(s) for s in Suit if s is not self.up_card.suit]
-        return f"{', '.join(names[:-1])} or {names[-1]}"
-
-    def _why_not_call(self, seat: int, call: Call) -> str | None:
-        suit, alone, calling = call.suit, call.alone, self.calling
+        if not isinstance(action, (Pass, Call)):
+            return f"not a Euchre action: {type(action).__name__}; its actions are Pass, Call, Discard and PlayCard"
+        if phase != "calling":
+            return f"the calling is over; now is the {phase} phase"
+        calling, up = self.calling, self.up_card.suit
+        assert up is not None
+        others = [suit_name(s) for s in Suit if s is not up]
+        others_text = f"{', '.join(others[:-1])} or {others[-1]}"
+        if isinstance(action, Pass):
+            if calling.must_call:
+                return f"every other seat passed twice: seat {seat}, the dealer, must name trump ({others_text})"
+            return calling.why_not(seat, None)
+        suit, alone = action.suit, action.alone
         if not isinstance(suit, Suit):
             return f"a call names a suit (S, H, D or C), not {quote(suit)}"
         if type(alone) is not bool:
             return f"alone is true or false, not {quote(alone)}"
         if alone and not self.options.alone:
             return "going alone is not allowed in this game (the alone option is off)"
-        up = self.up_card.suit
-        assert up is not None
         if calling.round == 1 and suit is not up:
             name = suit_name(up)
             return f"in the first round only the up-card's suit, {name}, can be made trump: call {name} or pass"
         if calling.round == 2 and suit is up:
-            return f"{suit_name(up)} was turned down: name {self._others()}{'' if calling.must_call else ', or pass'}"
-        call = _CALLS[suit, alone]
-        return None if call in calling.legal_calls() else calling.why_not(seat, call)
+            return f"{suit_name(up)} was turned down: name {others_text}{'' if calling.must_call else ', or pass'}"
+        return calling.why_not(seat, _CALLS[suit, alone])
 
     def perform_other(self, action: Action, seat: int) -> int | None:
         """Pass, call or discard, then every automatic step up to the next decision; the next seat."""
@@ -321,8 +280,7 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
             self.sitting_out = self.seating.partner(seat)
         self.emit(TrumpMade(seat, action.suit, round_, action.alone, stuck))
         if round_ == 1 and self.sitting_out != dealer:  # the dealer takes up the up-card (rules 9, 15)
-            self.hands[dealer].append(self.up_card)
-            self.hands[dealer].sort(key=self._index.__getitem__)
+            self.add_to_hand(dealer, [self.up_card])
             self.up_taken = True
             self.emit(UpCardTaken(dealer, self.up_card))
             self.phase = "discard"
@@ -331,11 +289,8 @@ class Euchre(TrickGame[Pass | Call | Discard | PlayCard, EuchreOptions, EuchreVi
 
     def _start_play(self) -> int:
         """The first trick: the dealer's left leads, or the next seat if he sits out (rule 16)."""
-        leader = self.seating.next(self.dealer)
-        if leader == self.sitting_out:
-            leader = self.seating.next(leader)
         out = () if self.sitting_out is None else (self.sitting_out,)
-        return self.start_play(leader, trump=self.trump, sitting_out=out)
+        return self.start_play(self.seating.next(self.dealer), trump=self.trump, sitting_out=out)
 
     def settle_hand(self) -> None:
         """Score the hand (rule 20): the makers 1, 2 or 4, or the defenders 2 after a euchre."""

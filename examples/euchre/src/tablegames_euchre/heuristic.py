@@ -1,8 +1,9 @@
-"""A cheap, sensible Euchre player for the calls and the dealer's discard (an optional capability).
+"""A cheap, sensible Euchre player for the calls, the dealer's discard and the play (an optional capability).
 
-The generic greedy rule plays the action that gains its side the most points at once; in
-Euchre nothing scores before the fifth trick, so it cannot see the point of a call or a
-discard. :func:`choose` answers those from the seat's view alone:
+Nothing scores in Euchre before the fifth trick, so the generic greedy rule (the action that
+gains its side the most points at once) cannot see the point of a call, a discard or a card, and
+its look-ahead falls back on random playouts at every card: this rule of thumb makes ``greedy``
+both stronger and much faster. :func:`choose` answers from the seat's view alone:
 
 * **Calls.** A suit's worth to a hand is the sum of its trumps' values (the right bower 3, the
   left 2.5, the ace 2, the other trumps 1.5 down to 1) and 1 for each ace of another suit. In
@@ -13,13 +14,9 @@ discard. :func:`choose` answers those from the seat's view alone:
   shortest plain suit (to be void in it), else his lowest card.
 * **The play.** Leading, a seat of the makers leads its highest trump while it holds two or more,
   any other seat its best ace of a plain suit, else its lowest card. Following, a seat whose
-  partner wins the trick with a trump or an ace plays its lowest card; otherwise it takes the
-  trick with its lowest card that wins it, or plays its lowest card if none does. A card's
-  worth is its strength, a trump above every plain card.
-
-The generic greedy rule judges a move by the points it gains at once, which in Euchre come only
-after the fifth trick: its look-ahead then falls back on random playouts at every card, so this
-cheap rule of thumb makes ``greedy`` both stronger and much faster.
+  partner wins the trick with a trump or an ace plays its lowest card; otherwise the trick
+  games' rule of thumb, :func:`~tablegames.mechanics.tricks.lowest_winning`: its lowest card
+  that takes the trick, else its lowest. A trump is above every plain card.
 
 >>> from tablegames.components.cards import Card, Suit
 >>> hand = [Card.parse(c) for c in ("JH", "JD", "AH", "KH", "AS")]
@@ -35,7 +32,7 @@ from typing import Final
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.core.events import Action
 from tablegames.core.observation import Observation
-from tablegames.mechanics.tricks import TrickCard, trick_winner
+from tablegames.mechanics.tricks import TrickCard, lowest_winning, trick_winner
 from tablegames_euchre.actions import Call, Discard, Pass, PlayCard
 from tablegames_euchre.rules import ORDER, STRENGTH, SUIT_OF, strength
 
@@ -59,10 +56,6 @@ def suit_worth(hand: Sequence[Card], trump: Suit) -> float:
         elif card.rank is Rank.ACE:
             worth += 1.0
     return worth
-
-
-def _bowers(hand: Sequence[Card], trump: Suit) -> int:
-    return sum(1 for c in hand if c.rank is Rank.JACK and SUIT_OF[trump][c] is trump)
 
 
 def discard_choice(hand: Sequence[Card], trump: Suit) -> Card:
@@ -116,16 +109,11 @@ def play_choice(
         aces = [c for c in playable if c.rank is Rank.ACE and suit_of[c] is not trump]
         return aces[0] if aces else lowest
     cards = [t.card for t in trick]
-    best = trick[_winner(cards, trump)]
+    counts_as, power = suit_of.__getitem__, STRENGTH[trump].__getitem__
+    best = trick[trick_winner(cards, trump, ORDER, suit_of=counts_as, strength=power)]
     if best.seat == (seat + 2) % 4 and (suit_of[best.card] is trump or best.card.rank is Rank.ACE):
         return lowest
-    winning = [c for c in playable if _winner([*cards, c], trump) == len(cards)]
-    return min(winning, key=lambda c: _worth(c, trump)) if winning else lowest
-
-
-def _winner(cards: Sequence[Card], trump: Suit) -> int:
-    """The index of the card of ``cards`` (in play order) that wins them, with ``trump`` trump and its bowers."""
-    return trick_winner(cards, trump, ORDER, suit_of=SUIT_OF[trump].__getitem__, strength=STRENGTH[trump].__getitem__)
+    return lowest_winning(playable, cards, trump, suit_of=counts_as, strength=power)
 
 
 def choose(observation: Observation) -> Action | None:
@@ -152,7 +140,8 @@ def choose(observation: Observation) -> Action | None:
     for suit in suits:
         if view.calling_round == 1:
             if view.seat == view.dealer:
-                worth = max(suit_worth([*hand, up], suit) - _lowest_value([*hand, up], suit), 0.0)
+                six = [*hand, up]  # less what the dealer gives up with the discard he would make
+                worth = max(suit_worth(six, suit) - suit_worth([discard_choice(six, suit)], suit), 0.0)
             else:
                 value = suit_worth([up], suit) / 2
                 worth = suit_worth(hand, suit) + (value if (view.seat + 2) % 4 == view.dealer else -value)
@@ -162,10 +151,6 @@ def choose(observation: Observation) -> Action | None:
             best, best_worth = suit, worth
     if best_worth < CALL_AT and not view.must_call:
         return next(a for a in legal if isinstance(a, Pass))
-    alone = best_worth >= ALONE_AT and _bowers(hand, best) == 2
+    bowers = sum(1 for c in hand if c.rank is Rank.JACK and SUIT_OF[best][c] is best)
+    alone = best_worth >= ALONE_AT and bowers == 2
     return next((a for a in calls if a.suit is best and a.alone is alone), next(a for a in calls if a.suit is best))
-
-
-def _lowest_value(hand: Sequence[Card], trump: Suit) -> float:
-    """The worth the dealer gives up with the discard he would make."""
-    return suit_worth([discard_choice(hand, trump)], trump)

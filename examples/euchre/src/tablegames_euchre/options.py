@@ -18,7 +18,6 @@ HAND_SIZE: Final = 5
 """Cards dealt to each seat (rule 6)."""
 KITTY_SIZE: Final = 3
 """Cards left face down under the up-card (rule 6)."""
-_DECK: Final = euchre_deck()
 
 
 @attrs.frozen(kw_only=True)
@@ -74,9 +73,7 @@ def check_deal(deal: EuchreDeal, options: EuchreOptions) -> str | None:
     if kitty is not None and (not isinstance(kitty, tuple) or len(kitty) != KITTY_SIZE):
         found = len(kitty) if isinstance(kitty, tuple) else quote(kitty)
         return f"the kitty has {found} cards; it holds the {KITTY_SIZE} cards under the up-card"
-    every = [c for h in deal.hands for c in h]
-    every.append(deal.up_card)
-    every.extend(kitty or ())
+    every = [*(c for h in deal.hands for c in h), deal.up_card, *(kitty or ())]
     rule = "a deal gives the 24 different cards of the Euchre deck (A K Q J 10 9 of each suit)"
-    problem = card_problems(every, _DECK, deck_name="Euchre", piece="card", rule=rule)
+    problem = card_problems(every, euchre_deck(), deck_name="Euchre", piece="card", rule=rule)
     return problem or check_dealer(deal.dealer, 4)

@@ -1,30 +1,18 @@
-"""Plain-text rendering of Euchre events and of the table, for terminals and logs."""
+"""Plain-text rendering of Euchre events and of a seat's view (every other event words itself)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablegames.components.cards import Card, Suit
+from tablegames.components.cards import Suit
 from tablegames.core.events import Event
 from tablegames.mechanics.match import render_cards
-from tablegames.mechanics.tricks import TrickCard
-from tablegames_euchre.events import (
-    CardPlayed,
-    DealerDrawn,
-    Discarded,
-    GameEnded,
-    HandDealt,
-    HandScored,
-    HandThrownIn,
-    Passed,
-    TrickWon,
-    TrumpMade,
-    UpCardTaken,
-)
-from tablegames_euchre.view import EuchreView, LastHand
+from tablegames.mechanics.trickgame import trick_lines
+from tablegames_euchre.events import Discarded, HandScored, HandThrownIn, Passed, TrickWon, TrumpMade, UpCardTaken
+from tablegames_euchre.view import EuchreView
 
 # render_cards is the match mechanic's, re-exported here as before.
-__all__ = ["describe_event", "hand_note", "render_cards", "render_table", "render_view", "suit_name"]
+__all__ = ["describe_event", "hand_note", "render_cards", "render_view", "suit_name"]
 
 _SIDES = ("seats 0+2", "seats 1+3")
 
@@ -70,8 +58,6 @@ def describe_event(event: Event) -> str:
     >>> describe_event(HandScored(4, 1, Suit.HEARTS, False, (4, 1), "euchre", 0, 2, (6, 3)))
     'hand 4: seat 1 (seats 1+3) made hearts, took 1 trick and is euchred: seats 0+2 score 2 (6-3)'
     """
-    if isinstance(event, CardPlayed):
-        return f"seat {event.seat} plays {event.card}"
     if isinstance(event, TrickWon):
         return f"seat {event.seat} wins the trick: {render_cards(event.cards)}"
     if isinstance(event, Passed):
@@ -82,13 +68,11 @@ def describe_event(event: Event) -> str:
         return f"seat {event.seat} picks up {event.card}"
     if isinstance(event, Discarded):
         return f"seat {event.seat} discards " + ("a card face down" if event.card is None else str(event.card))
-    if isinstance(event, (HandDealt, DealerDrawn, GameEnded)):
-        return event.describe()
     if isinstance(event, HandScored):
         return _scored(event)
     if isinstance(event, HandThrownIn):
         return f"hand {event.hand_number} is thrown in: nobody made trump; the deal passes to the left"
-    return repr(event)
+    return event.describe()
 
 
 def hand_note(event: Event) -> str | None:
@@ -104,30 +88,6 @@ def hand_note(event: Event) -> str | None:
     if isinstance(event, HandThrownIn):
         return "thrown in"
     return None
-
-
-def render_table(*, trump: Suit | None, maker: int | None, alone: bool, trick: Sequence[tuple[int, Card]]) -> str:
-    """Trump, the maker and a trick as one line.
-
-    >>> render_table(trump=Suit.HEARTS, maker=0, alone=True, trick=[(1, Card.parse("AS"))])
-    'trump hearts, made by seat 0 alone; trick: seat 1: AS'
-    """
-    if trump is None or maker is None:
-        return "trump not made yet"
-    cards = ", ".join(f"seat {s}: {c}" for s, c in trick) or "(no cards)"
-    return f"trump {suit_name(trump)}, made by seat {maker}{' alone' if alone else ''}; trick: {cards}"
-
-
-def _trick(cards: Sequence[TrickCard]) -> str:
-    return ", ".join(f"seat {t.seat} {t.card}" for t in cards) or "(no cards)"
-
-
-def _last_hand(last: LastHand, labels: Sequence[str]) -> str:
-    alone = " alone" if last.alone else ""
-    return (
-        f"last hand: seat {last.maker} made {suit_name(last.trump)}{alone}, {last.result}: "
-        f"{labels[last.side]} +{last.points}"
-    )
 
 
 def render_view(view: EuchreView, labels: Sequence[str]) -> list[str]:
@@ -156,11 +116,13 @@ def render_view(view: EuchreView, labels: Sequence[str]) -> list[str]:
     if view.discard is not None:
         lines.append(f"your discard: {view.discard}")
     if view.phase == "play":
-        lines.append(f"trick: {_trick(view.trick)}")
-        if view.last_trick is not None:
-            lines.append(f"last trick: {_trick(view.last_trick.cards)}")
-        lines.append("tricks: " + ", ".join(f"{labels[s]} {n}" for s, n in enumerate(view.tricks_won)))
-    if view.last_hand is not None:
-        lines.append(_last_hand(view.last_hand, labels))
+        lines.extend(trick_lines(view, labels))
+    last = view.last_hand
+    if last is not None:
+        alone = " alone" if last.alone else ""
+        lines.append(
+            f"last hand: seat {last.maker} made {suit_name(last.trump)}{alone}, {last.result}: "
+            f"{labels[last.side]} +{last.points}"
+        )
     lines.append(f"your cards  {render_cards(view.hand)}")
     return lines
