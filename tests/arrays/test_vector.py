@@ -185,3 +185,132 @@ def test_a_bad_reward_setting_is_refused() -> None:
     """Only "match" and "hand" are rewards."""
     with pytest.raises(ValueError, match="reward must be 'match' or 'hand'"):
         vector_env("american-sniff", 2, reward="margin", players=2)
+
+
+def test_a_bad_episode_setting_is_refused(sniff: ArrayVectorEnv) -> None:
+    """Only "match" and "hand" are episodes."""
+    with pytest.raises(ValueError, match="episode must be 'match' or 'hand'"):
+        vector_env("american-sniff", 2, episode="trick", players=2)
+    with pytest.raises(ValueError, match="episode must be 'match' or 'hand'"):
+        ArrayVectorEnv(sniff.game, 2, episode="deal")
+
+
+def _row(state: Any, row: int) -> Any:
+    return jax.tree.map(lambda x: x[row], state)
+
+
+def test_a_hand_episode_ends_at_the_deal_and_the_next_goes_on_with_the_match(sniff: ArrayVectorEnv) -> None:
+    """episode="hand": stepped independently, each row's episode ends where a hand is dealt; the match goes on."""
+    envs = ArrayVectorEnv(sniff.game, 4, seat=0, opponent=_first_legal, episode="hand")
+    step = jax.jit(sniff.game.step)
+    observation, _ = envs.reset(seed=11)
+    hands = matches = 0
+    for _ in range(60):
+        before = envs.state
+        ids = np.array([int(np.flatnonzero(row)[-1]) for row in observation["action_mask"]])
+        observation, reward, terminated, truncated, info = envs.step(ids)
+        assert not truncated.any()
+        for row in range(4):
+            state = step(_row(before, row), ids[row])
+            hand = int(state.hand_number) if int(state.hand_number) != int(before.hand_number[row]) else None
+            while int(state.current_player) not in (0, -1) and hand is None:  # the opponents, to the deal
+                state = step(state, _first_legal(None, state))
+                if int(state.hand_number) != int(before.hand_number[row]):
+                    hand = int(state.hand_number)
+            assert bool(terminated[row]) == (bool(state.terminated) or hand is not None)
+            assert reward[row] == (float(state.rewards[0]) if bool(state.terminated) else 0.0)
+            if not terminated[row]:
+                assert (observation["observation"][row] == np.asarray(sniff.game.observe(state, 0))).all()
+                continue
+            assert (info["final_obs"][row] == np.asarray(sniff.game.observe(state, 0))).all()
+            assert tuple(info["final_scores"][row]) == tuple(np.asarray(state.scores))
+            if bool(state.terminated):
+                matches += 1
+                continue
+            hands += 1
+            while int(state.current_player) not in (0, -1):  # the next episode: the same match, the learner to act
+                state = step(state, _first_legal(None, state))
+            if bool(state.terminated):  # the opponents ended the match before the learner's turn: a new one
+                continue
+            assert hand is not None and int(envs.state.hand_number[row]) >= hand
+            assert tuple(np.asarray(envs.state.scores[row])) == tuple(np.asarray(state.scores))
+            assert (observation["observation"][row] == np.asarray(sniff.game.observe(state, 0))).all()
+    assert hands >= 4 and matches >= 1
+
+
+@pytest.fixture(scope="module")
+def sniff_hands() -> ArrayVectorEnv:
+    """Eight two-player Sniff matches to 61 in hand episodes rewarded by the match, the learner at seat 1."""
+    return vector_env("american-sniff", 8, seat=1, episode="hand", reward="match", players=2, target=TARGET)
+
+
+def test_hand_episodes_reward_the_match_at_its_last_hand_and_margins_by_default(sniff_hands: ArrayVectorEnv) -> None:
+    """reward="match": +1/-1 only on the episode that ends the match; by default the margin's changes by the target."""
+    hands = matches = 0
+    for _, _, reward, terminated, truncated, info in _play(sniff_hands, 4, 150):
+        assert not truncated.any() and (reward[~terminated] == 0).all()
+        for row in np.flatnonzero(terminated):
+            scores = info["final_scores"][row]
+            if scores.max() >= TARGET:
+                matches += 1
+                assert reward[row] == (1.0 if scores[1] > scores[0] else -1.0)
+            else:
+                hands += 1
+                assert reward[row] == 0.0
+    assert hands > matches >= 1
+    margins = vector_env("american-sniff", 8, seat=1, episode="hand", players=2, target=TARGET)
+    assert margins.divisor == TARGET and margins.episode == "hand"
+    observation, _ = margins.reset(seed=9)
+    rng = np.random.default_rng(9)
+    ended = 0
+    for _ in range(100):
+        before = np.asarray(margins.state.scores, dtype=np.float64)
+        observation, reward, terminated, truncated, info = margins.step(_random_ids(rng, observation["action_mask"]))
+        after = np.asarray(margins.state.scores, dtype=np.float64)
+        if terminated.any():  # at the hand's end, not at the learner's first decision of the next
+            after[terminated] = info["final_scores"][terminated]
+        assert np.allclose(reward, ((after[:, 1] - after[:, 0]) - (before[:, 1] - before[:, 0])) / TARGET, atol=1e-6)
+        ended += int(terminated.sum())
+    assert ended >= 8
+
+
+def test_after_an_illegal_id_a_hand_episode_starts_again_from_the_same_position(sniff_hands: ArrayVectorEnv) -> None:
+    """As TableGamesEnv with episode="hand": -1, terminated, and the next episode is the same decision."""
+    envs = sniff_hands
+    observation, _ = envs.reset(seed=3)
+    ids = observation["action_mask"].argmax(axis=1)
+    ids[0] = int(np.flatnonzero(observation["action_mask"][0] == 0)[0])
+    again, reward, terminated, _, info = envs.step(ids)
+    assert terminated[0] and reward[0] == -1.0 and info["_illegal"].tolist() == [True] + [False] * 7
+    assert (again["observation"][0] == observation["observation"][0]).all()
+    assert (again["action_mask"][0] == observation["action_mask"][0]).all()
+
+
+def test_an_unseeded_reset_goes_on_with_the_hand_episodes_matches(sniff_hands: ArrayVectorEnv) -> None:
+    """episode="hand": reset() keeps the matches under way (as TableGamesEnv does); reset(seed=s) starts anew."""
+    envs = sniff_hands
+    for _ in _play(envs, 6, 10):
+        pass
+    kept = envs.state
+    observation, _ = envs.reset()
+    leaves = zip(jax.tree.leaves(kept), jax.tree.leaves(envs.state), strict=True)
+    assert all((np.asarray(a) == np.asarray(b)).all() for a, b in leaves)
+    assert (observation["observation"] == np.asarray(envs._vectors(kept))).all()
+    envs.reset(seed=6)
+    assert (np.asarray(envs.state.hand_number) == 1).all()
+
+
+def test_smear_hand_episodes_end_at_each_deal_throw_ins_included() -> None:
+    """Four Point Smear, episode="hand": an episode ends at every new deal; the next starts in a later hand."""
+    envs = vector_env("four-point-smear", 4, seat=3, episode="hand", max_steps=2_000)
+    ended = 0
+    observation, _ = envs.reset(seed=2)
+    hand = np.asarray(envs.state.hand_number)
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        observation, _, terminated, truncated, _ = envs.step(_random_ids(rng, observation["action_mask"]))
+        now = np.asarray(envs.state.hand_number)
+        assert (terminated == (now != hand)).all() and not truncated.any()  # no match ends in 40 steps
+        hand = now.copy()
+        ended += int(terminated.sum())
+    assert ended >= 4

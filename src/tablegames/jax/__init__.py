@@ -6,6 +6,8 @@
 * :func:`from_game`: any reference position as an array state.
 * :func:`lockstep`: the array game and the reference engine take the same random ids over
   whole matches, compared at every step.
+* :func:`episode_log`: an episode of the array game (its key and the ids taken) as the
+  library's JSON log, replayed on the reference engine (:class:`EpisodeReplay` for many).
 
 A variant takes part by providing the ``array_game`` classmethod
 (:class:`~tablegames.jax.protocol.ProvidesArrayGame`); today Four Point Smear and American
@@ -13,6 +15,7 @@ Sniff do. Nothing in
 the core imports this package, and ``import tablegames`` never imports JAX.
 """
 
+from tablegames.jax.episodes import EpisodeReplay, episode_game, episode_log
 from tablegames.jax.games import array_game, from_game, key_of, make
 from tablegames.jax.lockstep import LockstepReport, lockstep
 from tablegames.jax.protocol import ArrayGame, ArrayState, DealsAhead, ProvidesArrayGame
@@ -21,9 +24,12 @@ __all__ = [
     "ArrayGame",
     "ArrayState",
     "DealsAhead",
+    "EpisodeReplay",
     "LockstepReport",
     "ProvidesArrayGame",
     "array_game",
+    "episode_game",
+    "episode_log",
     "from_game",
     "key_of",
     "lockstep",

@@ -56,6 +56,14 @@ class ArrayState(Protocol):
         ...  # pragma: no cover
 
     @property
+    def hand_number(self) -> jax.Array:
+        """How many hands the match has dealt so far, the one being played included (``int32``).
+
+        The array vector environment's hand episodes end when it changes.
+        """
+        ...  # pragma: no cover
+
+    @property
     def rewards(self) -> jax.Array:
         """Each seat's reward for the last step (+1 or -1 at the match's end) (``float32[num_players]``)."""
         ...  # pragma: no cover

@@ -29,7 +29,7 @@ import numpy as np
 from tablegames.components.cards import piquet_deck
 from tablegames.variants.arrays import deal_places, hashed_words, key_words, quotient, ranks
 from tablegames.variants.arrays import trick_winner as shared_trick_winner
-from tablegames.variants.smear.options import SmearOptions
+from tablegames.variants.smear.options import SmearDeal, SmearOptions
 from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearObservation
 from tablegames.variants.smear.rules import discard_allowance
 
@@ -164,6 +164,11 @@ def _deal(key: jax.Array) -> tuple[jax.Array, jax.Array, jax.Array]:
     words = hashed_words(key, 34)
     holder, undealt = deal_places(ranks(words[:32]), players=4, size=6, rest=8)
     return words[32:], holder, undealt
+
+
+def _first_dealer(key: jax.Array) -> jax.Array:
+    """The first dealer of a match whose first hand is dealt from ``key``: its 35th hashed word, mod 4."""
+    return (hashed_words(key, 35)[34] % np.uint32(4)).astype(jnp.int32)
 
 
 def _new_hand(state: SmearState, dealer: jax.Array) -> SmearState:
@@ -538,9 +543,8 @@ class SmearArrays:
 
     def init(self, key: jax.Array) -> SmearState:
         """A new match: the first dealer drawn from ``key`` and the first hand dealt from it."""
-        key, draw = jax.random.split(jnp.asarray(key))
         key = key_words(key)
-        dealer = jax.random.randint(draw, (), 0, 4, dtype=jnp.int32)
+        dealer = _first_dealer(key)
         none = jnp.int32(-1)
         zero = jnp.int32(0)
         blank = SmearState(
@@ -619,6 +623,17 @@ class SmearArrays:
             key=key_words(key),
         )
         return state._replace(legal_action_mask=_compiled_mask(state, take=self._take))
+
+    def next_deal(self, state: SmearState) -> SmearDeal:
+        """The deal the next hand of ``state`` (one match, not a batch) will get: hands, undealt stack, first dealer.
+
+        The dealer is the one a match dealt from the state's key would start with; the reference
+        uses it only for a match's first hand, as :meth:`init` does.
+        """
+        _, holder, undealt = (np.asarray(x) for x in _deal(state.key))
+        hands = tuple(tuple(_DECK[int(c)] for c in np.flatnonzero(holder == s)) for s in range(4))
+        undealt_cards = tuple(_DECK[int(c)] for c in undealt)
+        return SmearDeal(hands=hands, undealt=undealt_cards, dealer=int(_first_dealer(state.key)))
 
 
 def _fields_of(game: Smear) -> dict[str, Any]:
