@@ -39,13 +39,19 @@ def _default_profile() -> str:
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or _default_profile())
 
 
+_LIBRARY_BOTS = dict(registry._FACTORIES)
+"""The library's own bots, taken before collection imports any module that registers one
+(importing ``tablegames.jax.search`` registers ``array-search``, as ``--plugin`` does)."""
+
+
 @pytest.fixture(autouse=True)
 def _bots_as_they_were() -> Iterator[None]:
-    """The bots and variants a test registers (a plug-in's, say) are gone after it: a later test lists only its own."""
-    bots = dict(registry._FACTORIES)
+    """Each test starts with the library's own bots; the bots and variants it registers (a plug-in's) go after it."""
+    registry._FACTORIES.clear()
+    registry._FACTORIES.update(_LIBRARY_BOTS)
     variants = dict(variant_registry._registered)
     yield
     registry._FACTORIES.clear()
-    registry._FACTORIES.update(bots)
+    registry._FACTORIES.update(_LIBRARY_BOTS)
     variant_registry._registered.clear()
     variant_registry._registered.update(variants)

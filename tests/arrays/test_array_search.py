@@ -1,0 +1,145 @@
+"""The array search bot: legal, reproducible, blind to what its seat cannot see, and offered by name."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import sys
+from typing import Any
+
+import pytest
+
+pytest.importorskip("jax")
+
+import tablegames
+from tablegames.bots import GreedyBot, Table, registry
+from tablegames.core.events import Action
+from tests.bots.support import observation_text
+from tests.bots.support import observe as observation_of
+from tests.bots.test_hidden_information import _sniff_pair
+
+_MODULE = "tablegames.jax.search"
+search = importlib.import_module(_MODULE)
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("american-sniff", {"players": 2}),
+    ("four-point-smear", {"seen_undealt": 2}),
+]
+"""One Sniff and one Smear whose discards are chosen in two parts."""
+
+
+def small() -> Any:
+    """A bot small enough for a test: one round of two worlds and 16 playouts, no look-ahead (a quick compile)."""
+    return search.ArraySearchBot(worlds=2, playouts=16, rounds=1, lookahead=1)
+
+
+def choices(name: str, options: dict[str, Any], *, seed: int, count: int) -> list[Action]:
+    """The bot's first ``count`` choices at seat 0 where it had more than one, greedy bots in the other seats."""
+    game = tablegames.new_game(name, seed=seed, **options)
+    bot = small()
+    table = Table(game, [bot, *[GreedyBot()] * (game.players - 1)], rng=random.Random(seed))
+    found: list[Action] = []
+    while len(found) < count and not game.is_over:
+        seat, legal = game.current_player, game.legal_actions()
+        action = table.step()
+        if seat == 0 and len(legal) > 1:
+            assert action in legal and bot.last_playouts == 16
+            found.append(action)
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_it_plays_legal_actions_and_is_reproducible(name: str, options: dict[str, Any]) -> None:
+    """Over several decisions the bot returns legal actions, and the same match again from the same seed."""
+    first = choices(name, options, seed=3, count=4)
+    assert len(first) == 4
+    assert choices(name, options, seed=3, count=4) == first
+
+
+def test_a_playout_that_looks_ahead_plays_legal_actions() -> None:
+    """With a look-ahead over two ids in the first ply, the bot still returns legal actions."""
+    game = tablegames.new_game("american-sniff", seed=8, players=2)
+    bot = search.ArraySearchBot(worlds=1, playouts=8, rounds=1, lookahead=2, plies=1)
+    table = Table(game, [bot, GreedyBot()], rng=random.Random(8))
+    played = 0
+    while played < 2 and not game.is_over:
+        seat, legal = game.current_player, game.legal_actions()
+        action = table.step()
+        assert action in legal
+        played += seat == 0 and len(legal) > 1
+    assert played == 2
+
+
+def test_smear_discards_are_whole_actions() -> None:
+    """At a Smear discard of two cards (two ids), the bot gives one whole legal discard."""
+    game = tablegames.new_game("four-point-smear", seed=5, seen_undealt=2)
+    table = Table(game, [GreedyBot()] * 4, rng=random.Random(5))
+    while not game.is_over:
+        legal = game.legal_actions()
+        if legal and type(legal[0]).__name__ == "Discard":
+            break
+        table.step()
+    seat = game.current_player
+    assert seat is not None and len(legal) > 1
+    chosen = small().act(observation_of(game, seat), random.Random(1))
+    assert chosen in legal and len(tablegames.dumps(chosen)) > 0
+
+
+def test_it_sees_only_its_observation() -> None:
+    """Two deals that differ only in seat 1's hand and the stock give seat 0 the same choices while it sees the same."""
+    compared = 0
+    for game_a, game_b in [_sniff_pair(4)]:
+        picks: list[list[tuple[str, Any]]] = []
+        for game in (game_a, game_b):
+            table = Table(game, [GreedyBot()] * game.players, rng=random.Random(2))
+            seen: list[tuple[str, Any]] = []
+            while len(seen) < 3 and not game.is_over:
+                if game.current_player == 0 and len(game.legal_actions()) > 1:
+                    observation = observation_of(game, 0)
+                    seen.append((observation_text(observation), small().act(observation, random.Random(6))))
+                table.step()
+            picks.append(seen)
+        for (text_a, action_a), (text_b, action_b) in zip(*picks, strict=False):
+            if text_a != text_b:
+                break
+            assert action_a == action_b
+            compared += 1
+    assert compared >= 1
+
+
+def test_importing_the_module_offers_the_bot_by_name() -> None:
+    """Importing tablegames.jax.search (what --plugin does) registers array-search, made with its settings."""
+    assert search.ArraySearchBot.name not in registry.bot_names()
+    sys.modules.pop(_MODULE, None)
+    fresh = importlib.import_module(_MODULE)
+    try:
+        bot = registry.make_bot("array-search", worlds=3, playouts=64, seconds=0.5)
+        assert isinstance(bot, fresh.ArraySearchBot)
+        assert (bot.worlds, bot.playouts, bot.seconds) == (3, 64, 0.5)
+    finally:
+        sys.modules[_MODULE] = search
+
+
+def test_a_variant_without_an_array_game_is_searched_by_ismcts() -> None:
+    """Where the variant provides no array game, the bot decides as ISMCTS does (its documented fallback)."""
+    names = [n for n in tablegames.variant_names() if n not in ("american-sniff", "four-point-smear")]
+    if not names:
+        pytest.skip("no plug-in variant is installed")
+    game = tablegames.new_game(names[0], seed=1)
+    bot = search.ArraySearchBot(seconds=0.05)
+    for _ in range(3):
+        seat = game.current_player
+        if seat is None:
+            break
+        action = bot.act(observation_of(game, seat), random.Random(1))
+        assert action in game.legal_actions()
+        game.apply(action)
+
+
+@pytest.mark.parametrize(
+    "settings", [{"worlds": 0}, {"playouts": 1.5}, {"rounds": -1}, {"seconds": 0}, {"lookahead": 0}]
+)
+def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
+    """A count below 1, a count that is not an int and a non-positive time are refused at construction."""
+    with pytest.raises(ValueError, match=next(iter(settings))):
+        search.ArraySearchBot(**settings)
