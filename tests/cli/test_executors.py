@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import multiprocessing
 import sys
+import types
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,6 +29,7 @@ from tablegames.cli.executors import (
     get_executor,
     register_backend,
     unregister_backend,
+    worker_start_method,
 )
 from tests.cli.support import run
 
@@ -300,3 +302,12 @@ def test_the_strength_benchmark_plays_on_any_backend(tmp_path: Path, threads_mod
     assert lines[0] == lines[1]
     assert [r["index"] for r in lines[0]] == list(range(12)) and [r["seed"] for r in lines[0][:4]] == [5, 5, 6, 6]
     assert all(r["bots"] == (["greedy", "random"] if r["rotation"] == 0 else ["random", "greedy"]) for r in lines[0])
+
+
+def test_workers_are_spawned_once_jax_is_imported(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A forked worker can hang on JAX's threads: with JAX imported and no method asked for, workers are spawned."""
+    monkeypatch.delitem(sys.modules, "jax", raising=False)
+    assert worker_start_method(None) is None and worker_start_method("fork") == "fork"
+    monkeypatch.setitem(sys.modules, "jax", types.ModuleType("jax"))
+    assert worker_start_method(None) == "spawn"
+    assert worker_start_method("fork") == "fork" and worker_start_method("forkserver") == "forkserver"

@@ -151,7 +151,7 @@ def _add_worker_flags(command: argparse.ArgumentParser) -> None:
         default=None,
         metavar="METHOD",
         help=f"how worker processes start ({', '.join(methods)}; default: the platform's, "
-        f"{multiprocessing.get_start_method(allow_none=True) or methods[0]})",
+        f"{multiprocessing.get_start_method(allow_none=True) or methods[0]}, or spawn once a plug-in imports JAX)",
     )
     command.add_argument(
         "--backend",

@@ -70,6 +70,7 @@ __all__ = [
     "get_executor",
     "register_backend",
     "unregister_backend",
+    "worker_start_method",
 ]
 
 T = TypeVar("T")
@@ -153,6 +154,22 @@ def _ignore_interrupt() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def worker_start_method(requested: str | None) -> str | None:
+    """The start method of worker processes: ``requested``, else ``"spawn"`` if JAX is imported, else the platform's.
+
+    JAX runs threads of its own, and a process forked after it started them can hang (a plug-in
+    bot that plays on the array games imports it in the parent): with JAX in ``sys.modules``
+    and no method asked for, the workers are spawned instead, which this platform always offers.
+
+    >>> from tablegames.cli.executors import worker_start_method
+    >>> worker_start_method("forkserver")
+    'forkserver'
+    """
+    if requested is None and "jax" in sys.modules:
+        return "spawn"
+    return requested
+
+
 @attrs.frozen
 class LocalExecutor:
     """``workers`` processes of this machine; one worker plays in this process, in order.
@@ -165,8 +182,9 @@ class LocalExecutor:
     Args:
         workers: how many processes.
         start_method: how they start (``"fork"``, ``"spawn"``, ``"forkserver"``; ``None``: the
-            platform's). Under each the function imports what it needs itself, so every start
-            method gives the same results.
+            platform's, or ``"spawn"`` once JAX is imported, see :func:`worker_start_method`).
+            Under each the function imports what it needs itself, so every start method gives
+            the same results.
         max_retries: how many times a pool broken by a dead process is started again.
     """
 
@@ -200,7 +218,7 @@ class LocalExecutor:
         size = batch_size(len(items), self.workers, per_worker=8, cap=20)
         todo = list(enumerate(batches(items, size)))  # (number, batch), the next to send last
         todo.reverse()
-        context = multiprocessing.get_context(self.start_method)
+        context = multiprocessing.get_context(worker_start_method(self.start_method))
         broken = 0
         while todo:
             pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_ignore_interrupt)
