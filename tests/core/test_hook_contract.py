@@ -11,9 +11,11 @@ from typing import ClassVar
 
 import attrs
 import pytest
+from typing_extensions import get_protocol_members
 
 import tablegames
 from tablegames.core import game as game_module
+from tablegames.core.contract import VariantCapabilities, VariantHooks
 from tablegames.core.events import Action
 from tablegames.core.events import Event as BaseEvent
 from tablegames.core.game import Game
@@ -81,12 +83,20 @@ def test_no_class_has_the_old_private_hook_names(cls: type[Game]) -> None:
     assert [name for name in (*OLD_NAMES, *BASE_STATE) if hasattr(cls, name)] == []
 
 
-def test_the_hooks_are_listed_in_the_module_docstring_and_the_tutorial() -> None:
-    """Every hook and helper is in the Hooks list of tablegames.core.game and in the hooks table of the tutorial."""
+def test_the_hooks_are_declared_in_the_contract_and_listed_in_the_tutorial() -> None:
+    """Every hook is declared with its contract in tablegames.core.contract, every helper in tablegames.core.game.
+
+    Both are in the hooks table of the tutorial, and documented on Game.
+    """
     doc = game_module.__doc__ or ""
     page = (ROOT / "docs" / "writing_a_variant.rst").read_text()
-    for name in (*HOOKS, *HELPERS):
+    for name in HOOKS:
+        protocol = VariantCapabilities if name == "canonical" else VariantHooks
+        assert name in get_protocol_members(protocol), name
+        assert (getattr(protocol, name).__doc__ or "").strip(), name
+    for name in HELPERS:
         assert f"``{name}(" in doc, name
+    for name in (*HOOKS, *HELPERS):
         assert f"Game.{name}`" in page, name
         assert (getattr(Game, name).__doc__ or "").strip(), name
 

@@ -553,11 +553,16 @@ def test_an_action_class_without_text_gets_no_label() -> None:
     assert legal and [_label(a) for a in legal] == [str(a) for a in legal]
 
 
-@pytest.mark.parametrize("bot", offered_bots())
+LIBRARY_BOTS = ("greedy", "ismcts", "random")
+"""The bots the library offers by itself (collection may import a module that registers another)."""
+
+
+@pytest.mark.parametrize("bot", LIBRARY_BOTS)
 @pytest.mark.parametrize("variant", PLUG_INS)
 def test_plug_in_variants_play_against_every_bot(api: Api, variant: str, bot: str) -> None:
     """A plug-in variant plays through the API against each offered bot: all answers 200, bots move, no leak."""
     assert set(PLUG_IN_OPTIONS) == set(PLUG_INS)
+    assert set(offered_bots()) == set(LIBRARY_BOTS)  # each test starts with the library's bots: all are covered
     options = PLUG_IN_OPTIONS[variant]
     players = tablegames.get_variant(variant).create(options, seed=0).players
     created = api.create(variant, options, ["me", *[bot] * (players - 1)], seed=21)
