@@ -22,10 +22,11 @@ import statistics
 import time
 from typing import Any
 
-import tablegames
-from tablegames.bots import GreedyBot, ISMCTSBot
-from tablegames.bots.base import Bot, Table
-from tablegames.core.events import Action
+from search import positions  # benchmarks/search.py: seat 0's decisions in greedy matches
+
+from tablegames.bots import ISMCTSBot
+from tablegames.bots.base import Bot
+from tablegames.cli.options import BotSpec
 from tablegames.core.observation import Observation
 from tablegames.jax.search import ArraySearchBot
 
@@ -33,44 +34,6 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "sniff-2": ("american-sniff", {"players": 2}),
     "smear": ("four-point-smear", {}),
 }
-
-
-class _Recorder:
-    """Plays greedily and keeps the observations of its real choices."""
-
-    name = "recorder"
-
-    def __init__(self) -> None:
-        self.observations: list[Observation] = []
-        self._greedy = GreedyBot()
-
-    def act(self, observation: Observation, rng: random.Random) -> Action:
-        if len(observation.legal) > 1:
-            self.observations.append(observation)
-        return self._greedy.act(observation, rng)
-
-
-def positions(variant: str, options: dict[str, Any], count: int) -> list[Observation]:
-    """``count`` decisions of seat 0 in greedy matches."""
-    recorder = _Recorder()
-    seed = 0
-    while len(recorder.observations) < count:
-        game = tablegames.new_game(variant, seed=seed, **options)
-        bots: list[Bot] = [recorder, *(GreedyBot() for _ in range(game.players - 1))]
-        table = Table(game, bots, rng=random.Random(seed))
-        while not game.is_over and len(recorder.observations) < count:
-            table.step()
-        seed += 1
-    return recorder.observations[:count]
-
-
-def settings_of(text: str) -> dict[str, Any]:
-    """``worlds=4:playouts=256:seconds=0.05`` as keyword arguments."""
-    found: dict[str, Any] = {}
-    for part in filter(None, text.split(":")):
-        key, _, value = part.partition("=")
-        found[key] = float(value) if key == "seconds" else int(value)
-    return found
 
 
 def seconds_per_decision(bot: Bot, observations: list[Observation]) -> float:
@@ -95,7 +58,7 @@ def main() -> None:
         observations = positions(variant, options, args.positions)
         bots: dict[str, Bot] = {"ismcts": ISMCTSBot()}
         for text in args.settings:
-            searcher = ArraySearchBot(**settings_of(text))
+            searcher = ArraySearchBot(**BotSpec.parse(f"array-search:{text}").settings)
             start = time.perf_counter()
             searcher.act(observations[0], random.Random(0))  # compiles
             print(f"{case}: array-search:{text} compiled in {time.perf_counter() - start:.1f} s")
