@@ -52,6 +52,13 @@ __all__ = ["CAPABILITIES", "DECLARATIONS", "HELPERS", "HOOKS", "PUBLIC", "Varian
 class VariantHooks(Protocol[ActionT_co, ViewT_co]):
     """What every variant defines: its declarations and the hooks the engine calls.
 
+    The declarations are class attributes, each documented on
+    :class:`~tablegames.core.game.Game`: :attr:`~tablegames.core.game.Game.name`,
+    :attr:`~tablegames.core.game.Game.min_players`, :attr:`~tablegames.core.game.Game.max_players`,
+    :attr:`~tablegames.core.game.Game.options_class`, :attr:`~tablegames.core.game.Game.deal_class`,
+    :attr:`~tablegames.core.game.Game.action_classes` and
+    :attr:`~tablegames.core.game.Game.event_classes`.
+
     A hook only ever runs for the current player (``seat``) while the match goes on, and
     changes the game only through the helpers of :data:`HELPERS` (``emit``, ``next_deal``,
     ``finish``, ``set_scores``, ``add_points``); it reads the state through the public
@@ -62,20 +69,14 @@ class VariantHooks(Protocol[ActionT_co, ViewT_co]):
     required hooks abstract the same way.
     """
 
+    # The declarations (:data:`DECLARATIONS`), documented where they are read, on Game.
     name: ClassVar[str]
-    """The variant's registered name, such as ``"american-sniff"``."""
     min_players: ClassVar[int]
-    """The fewest seats the variant allows."""
     max_players: ClassVar[int]
-    """The most seats the variant allows."""
     options_class: ClassVar[type[Any]]
-    """The frozen attrs class of the variant's options."""
     deal_class: ClassVar[type[Any]]
-    """The frozen attrs class of one stacked deal."""
     action_classes: ClassVar[tuple[type[Action], ...]]
-    """Every action class, for parsing JSON by its ``type`` tag."""
     event_classes: ClassVar[tuple[type[Event], ...]]
-    """Every event class, for loading logs by ``type`` tag."""
 
     @property
     def players(self) -> int:

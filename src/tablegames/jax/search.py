@@ -62,7 +62,6 @@ True
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Final
@@ -79,6 +78,7 @@ from tablegames.core.derived import action_ids_of
 from tablegames.core.errors import UnderivableError
 from tablegames.core.events import Action, EventLog
 from tablegames.core.game import Game
+from tablegames.core.memo import Kept
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.core.search import reward_scale
@@ -100,17 +100,16 @@ class _Kernel:
     def __init__(self, arrays: ArrayGame, ids: ActionIds, *, pass_rate: float) -> None:
         self.arrays = arrays
         self.auction = _cautious(ids, pass_rate)
-        self._compiled: dict[tuple[int, ...], Callable[..., jax.Array]] = {}
-        self._lock = threading.Lock()
+        self._compiled: dict[tuple[int, int, int], Callable[..., jax.Array]] = {}
+        """The playouts by their settings (a few at most); ``jax.jit`` keeps a compilation per shape of batch."""
 
-    def compiled(self, *, worlds: int, batch: int, parts: int, lookahead: int, plies: int) -> Callable[..., jax.Array]:
-        """The compiled playouts for ``worlds`` worlds, ``batch`` copies and ``parts`` ids an action."""
-        shape = (worlds, batch, parts, lookahead, plies)
-        with self._lock:
-            found = self._compiled.get(shape)
-            if found is None:
-                found = self._compiled[shape] = jax.jit(self._playouts(parts, lookahead, plies))
-            return found
+    def compiled(self, *, parts: int, lookahead: int, plies: int) -> Callable[..., jax.Array]:
+        """The compiled playouts for actions of up to ``parts`` ids, with the look-ahead settings."""
+        settings = (parts, lookahead, plies)
+        found = self._compiled.get(settings)
+        if found is None:
+            found = self._compiled[settings] = jax.jit(self._playouts(parts, lookahead, plies))
+        return found
 
     def _policy(self, lookahead: int) -> Callable[[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
         """The playout policy: ``(key, state, side_of, direction) -> id``."""
@@ -192,40 +191,37 @@ class _Kernel:
         return batched
 
 
-_KERNELS: dict[tuple[str, Any], _Kernel] = {}
-_KERNELS_LOCK: Final = threading.Lock()
-
-
-_ARRAYS: dict[tuple[str, Any], ArrayGame | None] = {}
+_KERNELS: Final = Kept[tuple[str, Any], _Kernel](
+    "tablegames.jax.search: the search of each variant and options", most=64
+)
+_ARRAYS: Final = Kept[tuple[str, Any], ArrayGame | None](
+    "tablegames.jax.search: the array game of each variant and options", most=64
+)
 
 
 def _arrays(variant: type[Game], options: Any) -> ArrayGame:
-    """The array game of ``variant`` with ``options``, built once per process.
+    """The array game of ``variant`` with ``options``, built once (:data:`_ARRAYS`).
 
     Raises:
         MissingCapability: if the variant provides none.
     """
     key = (variant.name, options)
-    with _KERNELS_LOCK:
-        if key not in _ARRAYS:
-            try:
-                _ARRAYS[key] = array_game(variant, options)
-            except MissingCapability:
-                _ARRAYS[key] = None
-        found = _ARRAYS[key]
+    if key not in _ARRAYS:
+        try:
+            _ARRAYS.keep(key, array_game(variant, options))
+        except MissingCapability:
+            _ARRAYS.keep(key, None)
+    found = _ARRAYS[key]
     if found is None:
         raise MissingCapability(f"{variant.name} provides no array game for {options!r}")
     return found
 
 
 def _kernel(variant: type[Game], options: Any, arrays: ArrayGame, ids: ActionIds) -> _Kernel:
-    """The compiled search of ``variant`` with ``options`` on ``arrays`` (built once per process)."""
+    """The compiled search of ``variant`` with ``options`` on ``arrays``, built once (:data:`_KERNELS`)."""
     key = (variant.name, options)
-    with _KERNELS_LOCK:
-        found = _KERNELS.get(key)
-        if found is None:
-            found = _KERNELS[key] = _Kernel(arrays, ids, pass_rate=_PASS_RATE)
-        return found
+    found = _KERNELS.get(key)
+    return found if found is not None else _KERNELS.keep(key, _Kernel(arrays, ids, pass_rate=_PASS_RATE))
 
 
 def _auction(ids: ActionIds) -> tuple[np.ndarray, np.ndarray]:
@@ -416,9 +412,7 @@ class ArraySearchBot:
         side_of = np.array([first.side_of(seat) for seat in range(first.players)], np.int32)
         direction = -1.0 if variant.lower_score_wins else 1.0
         setting = np.array([me, direction, reward_scale(variant, observation.options)], np.float32)
-        run = kernel.compiled(
-            worlds=len(games), batch=self.playouts, parts=table.shape[1], lookahead=self.lookahead, plies=self.plies
-        )
+        run = kernel.compiled(parts=table.shape[1], lookahead=self.lookahead, plies=self.plies)
         return run(stacked, table, side_of, setting, (world, actions, keys)), actions
 
 
