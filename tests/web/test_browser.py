@@ -565,6 +565,9 @@ def test_a_drawing_that_fails_gives_way_to_the_generic_table(server: str, page: 
         ),
     )
     _start(page, server, "american-sniff", players="2", bots="random", seed="11")
+    page.wait_for_function(  # the drawing's module loads on its own, after the game is shown
+        "() => document.querySelector('#error').innerText.includes('failed')", timeout=WAIT_MS
+    )
     assert "the drawing of american-sniff failed (no table)" in page.inner_text("#error")
     state = _server_state(server, page)
     _check_generic(page, state, "tiles")
