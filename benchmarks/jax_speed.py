@@ -8,7 +8,8 @@ measures
   matches on the object engine, decisions a second (Smear with the random bot's cautious
   bidding; Sniff a uniformly random legal placement);
 * the array game: the same policy (for Smear a pass 60% of the time where bids are offered,
-  else the lowest bid; otherwise a uniformly random legal id) drawn in JAX, ``step`` vmapped
+  else the lowest bid; otherwise a uniformly random legal id, by
+  :func:`tablegames.jax.random_legal_id`) drawn in JAX, ``step`` vmapped
   over the batch and run 64 steps to a compiled call, a finished match replaced by a new one;
   ids a second counted over the matches still playing;
 * the same with ``observe`` for the player to move at every step;
@@ -39,11 +40,15 @@ from typing import Any
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
-from tablegames.jax import ArrayGame, make
+from tablegames.jax import ArrayGame, make, random_legal_id
+from tablegames.variants.arrays import hashed_words, key_words
 
 _CHUNK = 64
 """Steps per compiled call."""
+_PASSES = np.uint32(int(0.6 * 2**32))
+"""A random word below this passes: 60% of the time."""
 
 
 def _bench() -> Any:
@@ -55,19 +60,17 @@ def _bench() -> Any:
     return module
 
 
-def _uniform(draws: jax.Array, mask: jax.Array) -> jax.Array:
-    """A uniformly random legal id from the first of the uniform ``draws``."""
-    count = jnp.sum(mask)
-    return jnp.argmax(jnp.cumsum(mask) > jnp.floor(draws[0] * count)).astype(jnp.int32)
+def _uniform(words: jax.Array, mask: jax.Array) -> jax.Array:
+    """A uniformly random legal id, drawn with the first of the random ``words``."""
+    return random_legal_id(words[0], mask)
 
 
-def _choose(draws: jax.Array, mask: jax.Array) -> jax.Array:
-    """A random legal id from two uniform ``draws``; in the bidding a pass 60% of the time, else the lowest bid."""
-    count = jnp.sum(mask)
-    pick = jnp.argmax(jnp.cumsum(mask) > jnp.floor(draws[0] * count)).astype(jnp.int32)
-    lowest_bid = jnp.argmax(mask[1:4]).astype(jnp.int32) + 1
-    bidding = mask[0] & jnp.any(mask[1:4])
-    return jnp.where(bidding, jnp.where(draws[1] < 0.6, 0, lowest_bid), pick)
+def _choose(words: jax.Array, mask: jax.Array) -> jax.Array:
+    """A random legal id from two random ``words``; in the bidding a pass 60% of the time, else the lowest bid."""
+    pick = random_legal_id(words[0], mask)
+    lowest_bid = jnp.where(mask[1], 1, jnp.where(mask[2], 2, 3)).astype(jnp.int32)
+    bidding = mask[0] & (mask[1] | mask[2] | mask[3])
+    return jnp.where(bidding, jnp.where(words[1] < _PASSES, 0, lowest_bid), pick)
 
 
 Runner = Callable[[Any, jax.Array], tuple[Any, jax.Array, jax.Array]]
@@ -87,7 +90,8 @@ def _runner(game: ArrayGame, batch: int, *, observe: bool, policy: Policy) -> Ru
 
     def one(carry: tuple[Any, jax.Array, jax.Array], key: jax.Array) -> tuple[tuple[Any, jax.Array, jax.Array], None]:
         state, done, seen = carry
-        ids = choose(jax.random.uniform(key, (batch, 2)), state.legal_action_mask)
+        words = hashed_words(key_words(key), 2 * batch).reshape(batch, 2)
+        ids = choose(words, state.legal_action_mask)
         playing = ~(state.terminated | state.truncated)
         state = step(state, ids)
         if observe:

@@ -6,6 +6,8 @@
 * :func:`from_game`: any reference position as an array state.
 * :func:`lockstep`: the array game and the reference engine take the same random ids over
   whole matches, compared at every step.
+* :func:`random_legal_id`: a uniformly random legal id from a mask and a random word, cheap
+  enough for every step of a batch.
 * :func:`episode_log`: an episode of the array game (its key and the ids taken) as the
   library's JSON log, replayed on the reference engine (:class:`EpisodeReplay` for many).
 
@@ -15,6 +17,7 @@ Sniff do. Nothing in
 the core imports this package, and ``import tablegames`` never imports JAX.
 """
 
+from tablegames.jax.choice import random_legal_id
 from tablegames.jax.episodes import EpisodeReplay, episode_game, episode_log
 from tablegames.jax.games import array_game, from_game, key_of, make
 from tablegames.jax.lockstep import LockstepReport, lockstep
@@ -34,4 +37,5 @@ __all__ = [
     "key_of",
     "lockstep",
     "make",
+    "random_legal_id",
 ]

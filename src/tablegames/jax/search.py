@@ -82,6 +82,7 @@ from tablegames.core.memo import Kept
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
 from tablegames.core.search import reward_scale
+from tablegames.jax.choice import legal_priorities, random_legal_id
 from tablegames.jax.games import array_game
 from tablegames.jax.protocol import ArrayGame
 from tablegames.rl.decisions import MissingCapability
@@ -118,12 +119,12 @@ class _Kernel:
         def policy(key: jax.Array, s: Any, side_of: jax.Array, direction: jax.Array) -> jax.Array:
             mask = s.legal_action_mask
             draw, explore, coin = jax.random.split(key, 3)
-            noise = jnp.where(mask, jax.random.gumbel(draw, mask.shape), -jnp.inf)
+            bits = jax.random.bits(draw, (), jnp.uint32)
             bidding, bid = auction(coin, mask)
             if lookahead <= 1:
-                anywhere = jnp.argmax(noise).astype(jnp.int32)
+                anywhere = random_legal_id(bits, mask)
             else:  # the candidate that gains its side most now against the others (ties: the first, at random)
-                candidates = jax.lax.top_k(noise, lookahead)[1].astype(jnp.int32)
+                candidates = jax.lax.top_k(legal_priorities(bits, mask), lookahead)[1].astype(jnp.int32)
                 after = jax.vmap(arrays.step, in_axes=(None, 0))(s, candidates)
                 change = direction * (after.scores - s.scores[None, :]).astype(jnp.float32)
                 mine = jnp.take_along_axis(change, side_of[s.current_player][None, None], axis=1)[:, 0]

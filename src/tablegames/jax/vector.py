@@ -45,6 +45,7 @@ from gymnasium.vector.utils import batch_space
 from tablegames.core.derived import action_ids_of
 from tablegames.core.game import build_options
 from tablegames.core.registry import get_variant
+from tablegames.jax.choice import random_legal_id
 from tablegames.jax.games import make
 from tablegames.jax.protocol import ArrayGame
 from tablegames.rl.decisions import hand_reward_divisor
@@ -62,6 +63,8 @@ Opponent = Callable[[jax.Array, Any], jax.Array]
 def uniform_opponent(key: jax.Array, state: Any) -> jax.Array:
     """A uniformly random legal id of ``state`` (``int32``): the default opponent.
 
+    Drawn by :func:`~tablegames.jax.random_legal_id` from one random word of ``key``.
+
     >>> import jax
     >>> from tablegames.jax import make
     >>> from tablegames.jax.vector import uniform_opponent
@@ -70,8 +73,7 @@ def uniform_opponent(key: jax.Array, state: Any) -> jax.Array:
     >>> bool(state.legal_action_mask[uniform_opponent(jax.random.PRNGKey(1), state)])
     True
     """
-    mask = state.legal_action_mask
-    return jax.random.categorical(key, jnp.where(mask, 0.0, -jnp.inf)).astype(jnp.int32)
+    return random_legal_id(jax.random.bits(key, (), jnp.uint32), state.legal_action_mask)
 
 
 def _where(flag: jax.Array, a: Any, b: Any) -> Any:
