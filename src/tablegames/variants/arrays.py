@@ -6,9 +6,11 @@ They are pure functions of fixed-shape arrays that ``jax.jit`` and ``jax.vmap`` 
 
 * deals: :func:`random_order` (a uniformly random order without a sort, from JAX's random
   numbers), :func:`hashed_words` and :func:`ranks` (the same from a cheap counter-based
-  hash) and :func:`deal_places` (who holds each piece after dealing in that order);
+  hash), :func:`deal_places` (who holds each piece after dealing in that order) and
+  :func:`draw_below` (a drawn seat);
 * hands as masks: a hand is ``holder == seat`` over the pieces (:func:`hand_masks`), seats
-  are found clockwise by :func:`clockwise_first`;
+  are found clockwise by :func:`clockwise_first`, and :func:`wrap` counts seats round the
+  table without a division;
 * tricks: :func:`trick_winner`, the highest trump, else the highest card of the suit led;
 * line ends (double-six dominoes, tiles numbered by
   :attr:`Tile.index <tablegames.components.tiles.Tile.index>`): :data:`TILE_HIGH`,
@@ -37,6 +39,7 @@ __all__ = [
     "TILE_PIPS",
     "clockwise_first",
     "deal_places",
+    "draw_below",
     "fits_values",
     "hand_masks",
     "hashed_words",
@@ -47,6 +50,7 @@ __all__ = [
     "ranks",
     "shown_values",
     "trick_winner",
+    "wrap",
 ]
 
 
@@ -120,6 +124,26 @@ def hashed_words(key: jax.Array, count: int) -> jax.Array:
     return _mix(_mix(key[0] ^ counters) ^ key[1])
 
 
+def draw_below(words: jax.Array, count: int) -> jax.Array:
+    """int32: ``words[0] % count``, a draw from 0 to ``count - 1`` (``words`` is ``uint32[2]`` or longer).
+
+    Taken through a reduction over the first two words, so that XLA computes it once per state.
+    A drawn seat decides who acts, and XLA's CPU kernels fuse the arithmetic behind a value into
+    every element of a wider result that uses it: the draw's hash would be recomputed for each
+    of the 140 ids of Sniff's legal mask (the figures are on the Speed page, "Where the code
+    bends for speed").
+
+    >>> from tablegames.variants.arrays import draw_below, hashed_words
+    >>> import jax.numpy as jnp
+    >>> words = hashed_words(jnp.array([0, 7], jnp.uint32), 2)
+    >>> int(draw_below(words, 3)) == int(words[0]) % 3
+    True
+    """
+    word = jnp.max(jnp.where(jnp.arange(2) == 0, words[:2], np.uint32(0)))
+    drawn = word & np.uint32(count - 1) if count & (count - 1) == 0 else word % np.uint32(count)
+    return drawn.astype(jnp.int32)
+
+
 def ranks(words: jax.Array) -> jax.Array:
     """int32[count]: each of distinct ``words``' place among them, smallest first (a permutation, without a sort)."""
     ranked: jax.Array = jnp.sum(words[None, :] < words[:, None], axis=1, dtype=jnp.int32)
@@ -141,7 +165,9 @@ def deal_places(place: jax.Array, *, players: int, size: int, rest: int) -> tupl
 
     """
     dealt = players * size
-    holder = jnp.where(place < dealt, place // size, -1).astype(jnp.int32)
+    # the seat is how many hands' ends the place is at or past: compares, as an integer division is slow (see wrap)
+    seat = sum(((place >= size * k) for k in range(1, players)), start=jnp.zeros_like(place))
+    holder = jnp.where(place < dealt, seat, -1).astype(jnp.int32)
     pieces = jnp.arange(place.shape[0], dtype=jnp.int32)
     at = place[None, :] == dealt + jnp.arange(rest, dtype=jnp.int32)[:, None]
     undealt = jnp.sum(jnp.where(at, pieces[None, :], 0), axis=1, dtype=jnp.int32)
@@ -152,6 +178,22 @@ def hand_masks(holder: jax.Array, players: int) -> jax.Array:
     """bool[players, pieces]: each seat's hand as a mask over the pieces (``holder[p]`` is the seat holding ``p``)."""
     hands: jax.Array = holder[None, :] == jnp.arange(players, dtype=holder.dtype)[:, None]
     return hands
+
+
+def wrap(value: jax.Array, modulus: int) -> jax.Array:
+    """``value % modulus`` for a ``value`` from ``-modulus`` to ``2 * modulus - 1`` (seats, places), by compares.
+
+    XLA on a CPU divides integers with a division instruction even by a constant, and a
+    fused kernel repeats it for every element a value is broadcast to (:func:`deal_places`
+    seats its pieces by compares for the same reason: see the Speed page).
+
+    >>> from tablegames.variants.arrays import wrap
+    >>> import jax.numpy as jnp
+    >>> wrap(jnp.array([-1, 0, 3, 4, 7]), 4).tolist()
+    [3, 0, 3, 0, 3]
+    """
+    wrapped: jax.Array = jnp.where(value < 0, value + modulus, jnp.where(value >= modulus, value - modulus, value))
+    return wrapped
 
 
 def clockwise_first(flags: jax.Array, start: jax.Array) -> tuple[jax.Array, jax.Array]:
@@ -168,7 +210,7 @@ def clockwise_first(flags: jax.Array, start: jax.Array) -> tuple[jax.Array, jax.
     (3, True)
     """
     players = flags.shape[0]
-    order = (start + jnp.arange(players, dtype=jnp.int32)) % players
+    order = wrap(start + jnp.arange(players, dtype=jnp.int32), players)
     ordered = flags[order]
     return order[jnp.argmax(ordered)].astype(jnp.int32), jnp.any(ordered)
 

@@ -35,6 +35,7 @@ from tablegames.variants.arrays import (
     TILE_PIPS,
     clockwise_first,
     deal_places,
+    draw_below,
     fits_values,
     hand_masks,
     hashed_words,
@@ -170,7 +171,7 @@ def _deal(shape: _Shape, key: jax.Array) -> tuple[jax.Array, jax.Array, jax.Arra
     words = hashed_words(key, 32)
     order = ranks(words[:28])
     holder, stock = deal_places(order, players=shape.players, size=shape.hand, rest=shape.stock)
-    leader = (words[28] % np.uint32(shape.players)).astype(jnp.int32)
+    leader = draw_below(words[28:30], shape.players)
     return words[30:], holder, stock, leader
 
 
