@@ -24,7 +24,7 @@ _GOLDEN: Final = np.uint32(0x9E3779B9)
 
 
 def _mix(h: jax.Array) -> jax.Array:
-    """MurmurHash3's 32-bit finaliser (a bijection of ``uint32``), as :mod:`tablegames.variants.arrays` mixes."""
+    """MurmurHash3's 32-bit finaliser (a bijection of ``uint32``), the deals' hash."""
     h = h ^ (h >> 16)
     h = h * np.uint32(0x85EBCA6B)
     h = h ^ (h >> 13)
