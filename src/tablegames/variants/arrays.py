@@ -9,8 +9,7 @@ They are pure functions of fixed-shape arrays that ``jax.jit`` and ``jax.vmap`` 
   hash), :func:`deal_places` (who holds each piece after dealing in that order) and
   :func:`draw_below` (a drawn seat);
 * hands as masks: a hand is ``holder == seat`` over the pieces (:func:`hand_masks`), seats
-  are found clockwise by :func:`clockwise_first`, and :func:`wrap` counts seats round the
-  table without a division;
+  are found clockwise by :func:`clockwise_first`;
 * tricks: :func:`trick_winner`, the highest trump, else the highest card of the suit led;
 * line ends (double-six dominoes, tiles numbered by
   :attr:`Tile.index <tablegames.components.tiles.Tile.index>`): :data:`TILE_HIGH`,
@@ -50,7 +49,6 @@ __all__ = [
     "ranks",
     "shown_values",
     "trick_winner",
-    "wrap",
 ]
 
 
@@ -165,7 +163,8 @@ def deal_places(place: jax.Array, *, players: int, size: int, rest: int) -> tupl
 
     """
     dealt = players * size
-    # the seat is how many hands' ends the place is at or past: compares, as an integer division is slow (see wrap)
+    # the seat is how many hands' ends the place is at or past: compares, as XLA repeats an integer division
+    # for each element of a wider result that uses it (see the Speed page)
     seat = sum(((place >= size * k) for k in range(1, players)), start=jnp.zeros_like(place))
     holder = jnp.where(place < dealt, seat, -1).astype(jnp.int32)
     pieces = jnp.arange(place.shape[0], dtype=jnp.int32)
@@ -178,22 +177,6 @@ def hand_masks(holder: jax.Array, players: int) -> jax.Array:
     """bool[players, pieces]: each seat's hand as a mask over the pieces (``holder[p]`` is the seat holding ``p``)."""
     hands: jax.Array = holder[None, :] == jnp.arange(players, dtype=holder.dtype)[:, None]
     return hands
-
-
-def wrap(value: jax.Array, modulus: int) -> jax.Array:
-    """``value % modulus`` for a ``value`` from ``-modulus`` to ``2 * modulus - 1`` (seats, places), by compares.
-
-    XLA on a CPU divides integers with a division instruction even by a constant, and a
-    fused kernel repeats it for every element a value is broadcast to (:func:`deal_places`
-    seats its pieces by compares for the same reason: see the Speed page).
-
-    >>> from tablegames.variants.arrays import wrap
-    >>> import jax.numpy as jnp
-    >>> wrap(jnp.array([-1, 0, 3, 4, 7]), 4).tolist()
-    [3, 0, 3, 0, 3]
-    """
-    wrapped: jax.Array = jnp.where(value < 0, value + modulus, jnp.where(value >= modulus, value - modulus, value))
-    return wrapped
 
 
 def clockwise_first(flags: jax.Array, start: jax.Array) -> tuple[jax.Array, jax.Array]:
@@ -210,7 +193,7 @@ def clockwise_first(flags: jax.Array, start: jax.Array) -> tuple[jax.Array, jax.
     (3, True)
     """
     players = flags.shape[0]
-    order = wrap(start + jnp.arange(players, dtype=jnp.int32), players)
+    order = (start + jnp.arange(players, dtype=jnp.int32)) % players
     ordered = flags[order]
     return order[jnp.argmax(ordered)].astype(jnp.int32), jnp.any(ordered)
 
