@@ -35,16 +35,17 @@ def _mix(h: jax.Array) -> jax.Array:
 
 @functools.lru_cache(maxsize=16)
 def _salts(count: int) -> np.ndarray[tuple[int], np.dtype[np.uint32]]:
-    """A fixed, well-mixed ``uint32`` per id, so that nearby ids get unrelated priorities."""
+    """A fixed, well-mixed ``uint32`` per id, so that nearby ids get unrelated priorities (worked out once a size)."""
+    with jax.ensure_compile_time_eval():
+        return np.asarray(_mix(jnp.arange(1, count + 1, dtype=jnp.uint32) * _GOLDEN), np.uint32)
 
-    def mix(h: int) -> int:
-        h ^= h >> 16
-        h = h * 0x85EBCA6B & 0xFFFFFFFF
-        h ^= h >> 13
-        h = h * 0xC2B2AE35 & 0xFFFFFFFF
-        return h ^ (h >> 16)
 
-    return np.array([mix((i + 1) * int(_GOLDEN) & 0xFFFFFFFF) for i in range(count)], np.uint32)
+def _width(count: int) -> int:
+    """The bits that number ``count`` ids, which the priorities leave free below them."""
+    width = max(count - 1, 1).bit_length()
+    if width > 16:
+        raise ValueError(f"random ids are numbered by at most 2**16 ids, not {count}")
+    return width
 
 
 def legal_priorities(bits: jax.Array, mask: jax.Array) -> jax.Array:
@@ -61,9 +62,7 @@ def legal_priorities(bits: jax.Array, mask: jax.Array) -> jax.Array:
     (-1, True, True)
     """
     count = mask.shape[-1]
-    width = max(count - 1, 1).bit_length()
-    if width > 16:
-        raise ValueError(f"random ids are numbered by at most 2**16 ids, not {count}")
+    width = _width(count)
     ids = np.arange(count, dtype=np.int32)
     priority = _mix(jnp.asarray(bits, jnp.uint32) ^ _salts(count))
     packed = ((priority >> (width + 1)).astype(jnp.int32) << width) | ids
@@ -94,7 +93,7 @@ def random_legal_id(bits: jax.Array, mask: jax.Array) -> jax.Array:
     >>> sorted(set(drawn.tolist())), [round(int((drawn == i).sum()) / 3000, 1) for i in (3, 17, 99)]
     ([3, 17, 99], [0.3, 0.3, 0.3])
     """
-    width = max(mask.shape[-1] - 1, 1).bit_length()
+    width = _width(mask.shape[-1])
     best = jnp.max(legal_priorities(bits, mask))
     drawn: jax.Array = jnp.where(best < 0, -1, best & ((1 << width) - 1))
     return drawn.astype(jnp.int32)
