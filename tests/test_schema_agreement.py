@@ -83,10 +83,17 @@ def test_every_value_the_schema_generator_draws_is_valid(name: str, data: st.Dat
         ("american-sniff", {"type": "play", "tile": "9-9", "end": "W"}, False),
         ("american-sniff", {"type": "play", "tile": "6-4", "end": "X"}, False),
         ("american-sniff", {"type": "play", "tile": "4-6", "end": None}, True),
+        ("auction-pitch", {"type": "bid", "amount": 0}, False),
+        ("auction-pitch", {"type": "bid", "amount": 6}, False),
+        ("auction-pitch", {"type": "bid", "amount": 5}, True),
     ],
 )
 def test_the_cases_found_from_outside(name: str, value: Any, accepted: bool) -> None:
-    """What outside testing found: 2.0 is a bid of 2; Arabic-Indic digits, spaces and lower case are refused."""
+    """What outside testing found: 2.0 is a bid of 2; Arabic-Indic digits, spaces and lower case are refused.
+
+    A field's declared ``minimum`` and ``maximum`` (Auction Pitch's bids) bound what parses, as
+    they bound the schema.
+    """
     assert _parses(tablegames.get_variant(name), value) is accepted
     in_schema = jsonschema.Draft202012Validator(schema_for(name, "action")).is_valid(_canonical_tiles(value))
     assert in_schema is accepted

@@ -157,12 +157,17 @@ def test_play_json_form() -> None:
     [
         ({"type": "discard", "cards": []}, "not an action of auction-pitch"),
         ({"type": "bid", "amount": "3"}, "malformed 'bid' action"),
-        ({"type": "bid", "amount": 1}, "bids range from 2 to 4"),
+        ({"type": "bid", "amount": 1}, "malformed 'bid' action: amount ranges from 2 to 5, not 1"),
+        ({"type": "bid", "amount": 5}, "needs the smudge option; bids range from 2 to 4"),
         ({"type": "play", "card": "AH"}, "cards are played after the bidding"),
     ],
 )
 def test_bad_action_json_is_refused(data: dict[str, Any], message: str) -> None:
-    """Malformed or illegal JSON actions raise IllegalActionError with a reason."""
+    """Malformed or illegal JSON actions raise IllegalActionError with a reason.
+
+    A bid outside the action schema's 2 to 5 is malformed, as the schema says; a smudge bid
+    without the smudge option is well formed and refused by the rules.
+    """
     game = tablegames.new_game("auction-pitch", seed=1, deals=[deal(hands_a(), dealer=3)])
     with pytest.raises(IllegalActionError, match=message):
         game.action_from_json(data)

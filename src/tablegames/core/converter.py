@@ -6,9 +6,10 @@ knows no piece type);
 actions and events carry their ``type`` tag first. Structuring accepts exactly what the
 published JSON Schemas accept, plus the leniencies the contract names (a tile's halves in
 either order; a discard's cards in any order, which the schemas allow anyway): a wrong type, a
-missing field, an unknown key, a value outside a field's ``enum``, a card in lower case or a
-tile with spaces around it is refused. Numbers follow JSON's model, as JSON Schema does: a
-number with no fractional part is an integer (``2.0`` is ``2``), ``true`` is not a number.
+missing field, an unknown key, a value outside a field's ``enum`` or its ``minimum`` and
+``maximum``, a card in lower case or a tile with spaces around it is refused. Numbers follow
+JSON's model, as JSON Schema does: a number with no fractional part is an integer (``2.0`` is
+``2``), ``true`` is not a number.
 
 This module holds the converter: the data of every form, and every form from its data.
 :mod:`tablegames.core.jsonwriter` writes the same JSON as text straight from the objects, and
@@ -194,6 +195,7 @@ def make_converter() -> cattrs.Converter:
         body: Callable[[Any, Any], Any] = make_dict_structure_fn(cls, conv, _cattrs_forbid_extra_keys=True)
         tag = cls.tag  # type: ignore[attr-defined]
         enums = _field_enums(cls)
+        bounds = _field_bounds(cls)
 
         def hook(value: Any, _: Any) -> Any:
             if not isinstance(value, Mapping):
@@ -205,6 +207,10 @@ def make_converter() -> cattrs.Converter:
                 found = getattr(obj, name)
                 if found not in allowed or type(found) is bool:
                     raise ValueError(f"{name} is one of {', '.join(map(_json_text, allowed))}, not {quote(found)}")
+            for name, low, high in bounds:
+                found = getattr(obj, name)
+                if (low is not None and found < low) or (high is not None and found > high):
+                    raise ValueError(f"{name} ranges from {_range_text(low, high)}, not {quote(found)}")
             return obj
 
         return hook
@@ -223,6 +229,22 @@ def _field_enums(cls: type) -> tuple[tuple[str, tuple[Any, ...]], ...]:
         if "enum" in extra:
             out.append((field.name, tuple(extra["enum"])))
     return tuple(out)
+
+
+def _field_bounds(cls: type) -> tuple[tuple[str, Any, Any], ...]:
+    """The fields of ``cls`` whose ``json_schema`` metadata bounds them (``minimum``, ``maximum``)."""
+    out = []
+    for field in attrs.fields(cls):
+        extra = field.metadata.get("json_schema") or {}
+        if "minimum" in extra or "maximum" in extra:
+            out.append((field.name, extra.get("minimum"), extra.get("maximum")))
+    return tuple(out)
+
+
+def _range_text(low: Any, high: Any) -> str:
+    if high is None:
+        return f"{low} up"
+    return f"{low} to {high}" if low is not None else f"at most {high}"
 
 
 def _json_text(value: Any) -> str:
