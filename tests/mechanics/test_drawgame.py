@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -14,8 +15,9 @@ from tablegames.core import registry
 from tablegames.core.game import int_option
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
 from tablegames.mechanics.drawgame import DrawGame, LeaderDrawn, Scored, TileDeal, TileLaid, render_layout
-from tablegames.mechanics.line import Play
+from tablegames.mechanics.line import LineLayout, Play
 from tablegames.testing import check_variant
+from tests.bots.support import observe
 
 
 @attrs.frozen(kw_only=True)
@@ -59,9 +61,10 @@ class Fives(DrawGame):
     hand_sizes: ClassVar[dict[int, int]] = {2: 5, 3: 5, 4: 5}
     event_classes = (*DrawGame.event_classes, TilePlayed)
 
-    def layout_count(self) -> int:
-        values, kinds = self.layout.values, self.layout.outer_kinds
-        return sum(values[a] * (2 if kinds[a] else 1) for a in self.layout.open_arms())
+    @classmethod
+    def layout_count(cls, layout: LineLayout, options: Any) -> int:
+        values, kinds = layout.values, layout.outer_kinds
+        return sum(values[a] * (2 if kinds[a] else 1) for a in layout.open_arms())
 
     def settle_hand(self, reason: str, seat: int | None) -> int | None:
         for s, hand in enumerate(self.hands):
@@ -192,3 +195,63 @@ def test_the_kit_counts_the_pieces_of_the_match_not_of_the_class(top: int) -> No
     assert len(BigBlock.pieces_for(BigBlock.options_class(top=top))) == {6: 28, 9: 55}[top]
     outcomes = check_variant(BigBlock, options={"players": 2, "top": top}, checks=["pieces", "replay"], examples=2)
     assert set(outcomes.values()) == {"passed"}, outcomes
+
+
+def _points_now(game: DrawGame, action: Play) -> int:
+    """What ``action`` scores for its count at once, by the engine itself."""
+    events = game.clone().apply(action)
+    return sum(e.points for e in events if isinstance(e, Scored) and e.reason == "count")
+
+
+def _greedy(game: DrawGame) -> Play:
+    seat = game.current_player
+    assert seat is not None
+    choice = type(game).heuristic_choice(observe(game, seat))
+    assert isinstance(choice, Play)
+    return choice
+
+
+def test_the_family_heuristic_plays_the_placement_that_scores() -> None:
+    """6-4 opens (ends 6 and 4); 6-1 on W makes 1 + 4 = 5 and scores, so it beats the heavier 6-5 (5 + 4 = 9)."""
+    game = Fives.create(seed=1, deals=[stacked(["6-4 3-3 2-2 1-1 0-0", "6-1 6-5 4-2 3-0 2-1"])])
+    game.apply(Play(Tile(6, 4), None))
+    assert {str(a): _points_now(game, a) for a in game.legal_actions()} == {"6-1 on W": 5, "6-5 on W": 0, "4-2 on E": 0}
+    assert str(_greedy(game)) == "6-1 on W"
+
+
+def test_the_family_heuristic_sheds_the_heaviest_tile_when_nothing_scores() -> None:
+    """Ends 6 and 4: 6-5 on W (9), 6-3 on W (7), 4-2 on E (8), 4-0 on E (6) score nothing; 6-5 has the most pips."""
+    game = Fives.create(seed=1, deals=[stacked(["6-4 3-3 2-2 1-1 0-0", "4-2 6-3 4-0 6-5 2-1"])])
+    game.apply(Play(Tile(6, 4), None))
+    assert len(game.legal_actions()) == 4 and not any(_points_now(game, a) for a in game.legal_actions())
+    assert str(_greedy(game)) == "6-5 on W"
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [(Block, {"players": 2}), (BigBlock, {"players": 3, "top": 9}), (Fives, {"players": 2}), (Fives, {"players": 4})],
+)
+def test_the_family_heuristic_scores_the_most_now_then_sheds_the_heaviest(
+    variant: type[DrawGame], options: dict[str, Any]
+) -> None:
+    """In positions of random matches (every spinner rule here), the greedy placement scores as much as any legal
+    one, by the engine, and is the heaviest of those; the layout it rebuilds from the seat's log is the game's."""
+    checked = 0
+    for seed in range(3):
+        game = variant.create(options, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            seat = game.current_player
+            assert seat is not None
+            rebuilt = variant._layout_in_log(observe(game, seat).events)
+            assert render_layout(rebuilt) == render_layout(game.layout)
+            if len(legal) > 1:
+                choice = _greedy(game)
+                points = {a: _points_now(game, a) for a in legal}
+                best = max(points.values())
+                assert choice in legal and points[choice] == best
+                assert choice.tile.pips == max(a.tile.pips for a in legal if points[a] == best)
+                checked += 1
+            game.apply(rng.choice(legal))
+    assert checked >= 30

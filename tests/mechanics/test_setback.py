@@ -16,7 +16,9 @@ from tablegames.core.game import int_option
 from tablegames.mechanics.allfours import FourPoints, HandScored
 from tablegames.mechanics.bidding import BiddingWon, BidMade, ForcedBiddingWon, Pass
 from tablegames.mechanics.setback import PitchDeal, SetbackGame
+from tablegames.mechanics.tricks import PlayCard
 from tablegames.testing import check_variant
+from tests.bots.support import observe
 
 
 @attrs.frozen(kw_only=True)
@@ -118,3 +120,64 @@ def test_the_conformance_kit_passes_on_a_pitch_game_of_settings(cls: type[Setbac
     outcomes = check_variant(cls, options={"target": 2}, checks=checks, examples=3)
     assert set(outcomes.values()) == {"passed"}, outcomes
     assert tg.replay(played(cls, seed=3).log()).is_over
+
+
+FEED_DEAL = PitchDeal(
+    hands=tuple(
+        tuple(Card.parse(c) for c in hand.split())
+        for hand in ("QS JS 9C 8D 9D QC", "AH KH JH 2H 10H 9S", "3C 4D 5S 6C 7D 8S", "10S 3D 4C 5D 6S 7C")
+    ),
+    dealer=0,
+)
+"""Seat 1 holds hearts worth 3.9 (0.3 + A 1.0 + 2 1.0 + J 0.85 + min(0.9, 5 trumps 0.5 + a ten 0.1 + 0.15)); the
+others' best suits are worth 1.3 (seat 0: spades 0.3 + Q 0.3 + J 0.5 + 0.2), 1.1 (seat 2: clubs 0.3 + 3 0.6 + 0.2)
+and 1.1 (seat 3: diamonds, the same)."""
+
+
+def _greedy(game: SetbackGame) -> Any:
+    seat = game.current_player
+    assert seat is not None
+    return type(game).heuristic_choice(observe(game, seat))
+
+
+def test_the_family_player_bids_by_hand_strength_then_feeds_a_partner_sure_to_win() -> None:
+    """On a game of settings alone: seat 1 bids 3 (3.9), the others pass (under 2); seat 1 leads the ace of its
+    best suit, and seat 3, void in hearts, gives the ten (10 points for Game) to its partner's unbeatable ace."""
+    game = Pitch.create(seed=1, deals=[FEED_DEAL])
+    assert _greedy(game) == Pitch.bid_class(3)
+    game.apply(_greedy(game))
+    for _ in range(3):
+        assert _greedy(game) == Pass()
+        game.apply(Pass())
+    assert game.current_player == 1 and str(_greedy(game)) == "play AH"
+    game.apply(_greedy(game))
+    game.apply(PlayCard(Card.parse("3C")))
+    assert game.current_player == 3 and str(_greedy(game)) == "play 10S"
+
+
+def test_a_stuck_dealer_with_a_weak_hand_bids_the_forced_bid() -> None:
+    """Seats 1 to 3 pass hands worth 1.1, 1.1 and 1.2 (hearts 9 to 4: 0.3 + the 4, third lowest, 0.3 + six trumps
+    0.6); the dealer (seat 0, worth 1.3) may not pass, and bids 2, the lowest it may."""
+    weak = (*FEED_DEAL.hands[:1], *FEED_DEAL.hands[2:], tuple(Card.parse(f"{r}H") for r in range(9, 3, -1)))
+    game = StuckPitch.create(seed=1, deals=[PitchDeal(hands=weak, dealer=0)])
+    for _ in range(3):
+        assert _greedy(game) == Pass()
+        game.apply(Pass())
+    assert game.current_player == 0 and Pass() not in game.legal_actions()
+    assert _greedy(game) == StuckPitch.bid_class(2)
+
+
+@pytest.mark.parametrize("cls", [Pitch, StuckPitch])
+def test_the_family_player_answers_every_decision_of_a_game_of_settings(cls: type[SetbackGame]) -> None:
+    """The greedy bot never falls back to its look-ahead on a Pitch game of settings alone: a legal answer at every
+    decision of whole matches."""
+    answered = 0
+    for seed in range(3):
+        game = cls.create(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            choice = _greedy(game)
+            assert choice is not None and choice in game.legal_actions()
+            answered += 1
+            game.apply(choice if rng.random() < 0.5 else rng.choice(game.legal_actions()))
+    assert answered >= 100

@@ -29,8 +29,10 @@ from mexican_train_helpers import (
     trains,
     view,
 )
+from tablegames_mexican_train import MexicanTrain
 
 import tablegames as tg
+from tablegames.bots import RandomBot, Table
 
 
 def turn(game: tg.Game, seat: int, expected: list[str] | None, tile: str, train: Train) -> list[Any]:
@@ -572,3 +574,26 @@ def test_s12_a_whole_match_has_thirteen_rounds_and_the_lowest_total_wins() -> No
     assert [e["hand_number"] for e in events_json(game) if e["type"] == "hand_dealt"] == list(range(1, 14))
     assert placed == [f"{v}-{v}" for v in range(12, -1, -1)]
     assert game.winner is not None and game.scores[game.winner] == min(game.scores)
+
+
+# -- The greedy heuristic: a double it can satisfy, else the heaviest tile, its own train -------
+
+
+def _greedy(game: tg.Game) -> str:
+    """The heuristic's play for the seat to move, as ``"tile@train"``."""
+    seat = game.current_player
+    assert seat is not None
+    data = tg.to_json(MexicanTrain.heuristic_choice(Table(game, [RandomBot()] * 2, rng=random.Random(0)).observe(seat)))
+    return f"{data['tile']}@{'m' if data['train'] == 'mexican' else data['train']}"
+
+
+@pytest.mark.parametrize(("last", "expected"), [("5-1", "5-5@m"), ("3-1", "10-9@0")])
+def test_greedy_plays_a_double_it_can_satisfy_else_the_heaviest_tile(last: str, expected: str) -> None:
+    """s0 opens its own train with 12-10 (own train before the Mexican one: both 22 pips); s1 starts the Mexican
+    train with 12-5. Then s0 may play 10-9 (19 pips), 5-5 (10) or 5-1: holding 5-1, the double 5-5 goes first,
+    two tiles in one turn; without a tile to satisfy it, the heaviest, 10-9."""
+    game = new(deal([["12-12", "12-10", "10-9", "5-5", last], ["12-5", "11-0", "8-8", "7-3", "6-2"]]), **ONE_ROUND)
+    assert legal(game) == ["12-10@0", "12-10@m"] and _greedy(game) == "12-10@0"
+    put(game, "12-10", 0)
+    put(game, "12-5", "mexican")
+    assert _greedy(game) == expected

@@ -3,7 +3,8 @@
 * **A variant with a heuristic** (the optional capability :meth:`Game.heuristic_choice
   <tablegames.core.game.Game.heuristic_choice>`): the variant's own choice. American Sniff's
   places the tile that scores most now; Four Point Smear's bids by hand strength and plays its
-  cards by simple trick-taking rules (see the bots page of the documentation).
+  cards by simple trick-taking rules; the draw family's and the Pitch family's bases answer
+  for every game on them (see the bots page of the documentation).
 * **Any other variant, or an observation its heuristic leaves open** (``None``): the action that
   gains its side the most points right now, judged by a one-ply look-ahead in a few worlds
   consistent with the seat's log (see :mod:`tablegames.bots.sampler`; kept from the seat's

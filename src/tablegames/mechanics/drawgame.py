@@ -9,9 +9,10 @@ play (it is *blocked*), hand after hand until the match is won. A variant subcla
 class settings and writes its rules in a few hooks:
 
 * :meth:`~DrawGame.settle_hand` (required): score an ended hand; name the next leader;
-* :meth:`~DrawGame.layout_count` (the Fives family): the layout's count after a placement,
-  scored when it is a multiple of :attr:`~DrawGame.count_unit`; a game without one logs
-  :class:`TileLaid` events, which carry no count;
+* :meth:`~DrawGame.layout_count` (the Fives family): a layout's count (a class method, so that
+  the greedy heuristic can count a placement from a seat's log), scored after a placement when
+  it is a multiple of :attr:`~DrawGame.count_unit`; a game without one logs :class:`TileLaid`
+  events, which carry no count;
 * :meth:`~DrawGame.choose_leader`: who leads a hand (by default the neutral random draw,
   :class:`LeaderDrawn`), and the tile it must open with;
 * :meth:`~DrawGame.tile_set`: the tiles of a match with these options (double-six by default);
@@ -19,7 +20,8 @@ class settings and writes its rules in a few hooks:
 
 Everything else (legality and its messages, the legal actions in a fixed order, the events,
 draws, passes and blocks, views, copies, replay, stacked deals and their checks, where the
-pieces are and what a seat may not see) is done here once.
+pieces are and what a seat may not see, and a greedy player's move,
+:meth:`~DrawGame.heuristic_choice`) is done here once.
 
 A whole game is its settings and one hook:
 
@@ -58,6 +60,7 @@ from tablegames.components.tiles import Tile, domino_set
 from tablegames.core.errors import LogError
 from tablegames.core.events import Action, Event, redact_hands
 from tablegames.core.game import Game, OptionsT_co, ViewT_co
+from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng, hand_shuffle
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed, check_tile_deal, render_tiles
 from tablegames.mechanics.line import ARM_IDS, NORTH, ArmView, EndView, LineLayout, Play, SpinnerRule, play, tile_mask
@@ -440,8 +443,13 @@ class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
         target = self.target_score(self.options)
         return target is not None and total >= target
 
-    def layout_count(self) -> int | None:
-        """Hook (the Fives family): the layout's count after a placement, or ``None`` in a game that keeps none."""
+    @classmethod
+    def layout_count(cls, layout: LineLayout, options: Any) -> int | None:
+        """Hook (the Fives family): ``layout``'s count in a match with ``options``; ``None`` in a game that keeps none.
+
+        :meth:`perform` scores it after a placement when it is a positive multiple of
+        :attr:`count_unit`; :meth:`heuristic_choice` counts the placements it weighs with it.
+        """
         return None
 
     def shuffle(self, hand_number: int) -> list[Tile]:
@@ -560,7 +568,7 @@ class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
     def render_table(self) -> str:
         """The layout as text (:func:`render_layout`), with its count in a game that keeps one."""
         text = render_layout(self.layout)
-        return text if self.layout_count() is None else f"{text}\ncount {self.count}"
+        return text if self.layout_count(self.layout, self.options) is None else f"{text}\ncount {self.count}"
 
     # -- deals ------------------------------------------------------------------------
 
@@ -607,6 +615,52 @@ class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
         if isinstance(event, (TileLaid, TilePlayed)):
             return event.seat, play(event.tile, event.end)
         return None
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action | None:
+        """The family's greedy placement: the most points now, then the heaviest tile, then a double.
+
+        The layout is rebuilt from the seat's log (the placements since the hand's deal); a
+        placement's points are its count (:meth:`layout_count`) when :meth:`perform` would score
+        it, a positive multiple of :attr:`count_unit`, else 0 (always 0 in a game that keeps no
+        count). The most points also reach the target whenever any placement does; the heaviest
+        tile keeps the fewest pips in hand for a domino or a block; a double is hard to place
+        later. A variant whose points come otherwise overrides this (``None`` leaves the
+        decision to :class:`~tablegames.bots.greedy.GreedyBot`'s look-ahead).
+        """
+        legal = observation.legal
+        if not legal:
+            return None
+        layout = cls._layout_in_log(observation.events)
+        options = observation.options
+        unit = cls.count_unit
+        best: Action = legal[0]
+        best_key: tuple[int, int, bool] | None = None
+        for action in legal:
+            if not isinstance(action, Play):
+                return None
+            tile, end = action.tile, action.end
+            trial = layout.copy()
+            trial.place_unchecked(tile, None if end is None else trial.index_of(end))
+            count = cls.layout_count(trial, options)
+            points = count if count and count % unit == 0 else 0
+            key = (points, tile.pips, tile.high == tile.low)
+            if best_key is None or key > best_key:
+                best, best_key = action, key
+        return best
+
+    @classmethod
+    def _layout_in_log(cls, events: Sequence[Event]) -> LineLayout:
+        """The layout of the hand in progress, placed tile by tile from the placements a log records since its deal."""
+        start = len(events)
+        while start and not isinstance(events[start - 1], cls.hand_dealt_class):
+            start -= 1
+        layout = LineLayout(spinners=cls.spinners, branches_after=cls.branches_after)
+        for event in events[start:]:
+            if isinstance(event, (TileLaid, TilePlayed)):
+                end = event.end
+                layout.place_unchecked(event.tile, None if end is None else layout.index_of(end))
+        return layout
 
     def canonical(self, action: Action) -> Action:
         """The interned placement equal to ``action``."""
@@ -682,7 +736,7 @@ class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
         layout = self.layout
         layout.place_unchecked(tile, None if end is None else layout.index_of(end))
         self._forced = None
-        count = self.layout_count()
+        count = self.layout_count(layout, self.options)
         if count is None:
             self.emit(TileLaid(seat, tile, end))
         else:

@@ -32,9 +32,11 @@ from tablegames.core import events
 from tablegames.core.errors import quote
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import ActionT_co, Game, OptionsT_co, ViewT_co
+from tablegames.core.observation import Observation
 from tablegames.mechanics.allfours import FourPoints, HandScored, LastHand, points_won
 from tablegames.mechanics.bidding import Auction, Bid, BiddingWon, BidMade, BidPassed, BidView, ForcedBiddingWon, Pass
 from tablegames.mechanics.match import DealerDrawn, GameEnded, HandDealt, deals_from_events, draw_dealer
+from tablegames.mechanics.pitchplay import CardSense, hand_plays, pitch_choice
 from tablegames.mechanics.tricks import (
     CardPlayed,
     Follow,
@@ -150,6 +152,7 @@ class PitchGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
     _plays: ClassVar[dict[Card, PlayCard]]
     _sort_key: ClassVar[dict[Card, tuple[int, int]]]
     _template: ClassVar[TrickPlay]
+    _sense: ClassVar[CardSense | None] = None
 
     __slots__ = (
         "_seating",
@@ -200,6 +203,8 @@ class PitchGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         cls._template = TrickPlay(
             leader=0, side_of=_SIDE, strength=strength_by_rank(order), follow=cls.follow, hand_size=cls.hand_size
         )
+        points = cls.four_points
+        cls._sense = None if points is None else CardSense(cls.deck, points, name=cls.name or cls.__qualname__)
 
     # -- the trick play's state, by name ----------------------------------------------
 
@@ -283,6 +288,21 @@ class PitchGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         hidden = {c for s, hand in enumerate(self.hands) if s != seat for c in hand}
         hidden.update(self.untouched_undealt())
         return frozenset(hidden)
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action | None:
+        """The family's player (:func:`~tablegames.mechanics.pitchplay.pitch_choice`): a bid by strength, a sound card.
+
+        It knows the cards from :attr:`deck` and :attr:`four_points`, so every game of the
+        family gets a fast :class:`~tablegames.bots.greedy.GreedyBot` without a line of its
+        own. ``None`` (the greedy bot's generic look-ahead) in a phase of the variant's own,
+        or where the class sets no :attr:`four_points` (its points depend on the options: it
+        answers with a :class:`~tablegames.mechanics.pitchplay.CardSense` of its own).
+        """
+        sense = cls._sense
+        if sense is None:
+            return None
+        return pitch_choice(observation.view, observation.legal, played=hand_plays(observation.events), sense=sense)
 
     @classmethod
     def deals_from_events(cls, events: Sequence[Event]) -> list[Any]:

@@ -15,6 +15,7 @@ from tablegames.core.events import Event
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.dominoes import HandEnded, Passed, TileDrawn, TilePlayed
 from tablegames.mechanics.drawgame import DrawGame, DrawView, Scored
+from tablegames.mechanics.line import LineLayout
 from tablegames.mechanics.match import GameEnded
 from tablegames_all_fives.events import HandDealt, LeaderChosen
 from tablegames_all_fives.options import HAND_SIZES, AllFivesDeal, AllFivesOptions
@@ -84,9 +85,10 @@ class AllFives(DrawGame[AllFivesOptions, AllFivesView]):
         hand_rng(self.seed, hand_number).shuffle(tiles)
         return tiles
 
-    def layout_count(self) -> int:
+    @classmethod
+    def layout_count(cls, layout: LineLayout, options: Any) -> int:
         """The sum of the open ends (rule 10, :func:`~tablegames_all_fives.rules.all_fives_count`)."""
-        return all_fives_count(self.layout)
+        return all_fives_count(layout)
 
     def choose_leader(self, deal: Any, winner: int | None) -> int:
         """Rule 5: the last hand's winner leads; else the highest double (or heaviest tile), which opens."""
