@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from tablegames.mechanics.passing import CardsPassed, PassCards
 from tablegames.mechanics.trickgame import TrickDeal, TrickGame, TricksScored, TrickView, trick_lines
 from tablegames.mechanics.tricks import PlayCard, TrickWon
 from tablegames.testing import CHECKS, check_variant
+from tests.bots.support import observe
 
 # -- a Hearts-like game: passing, no trump, penalties per card, the lowest total wins -------------
 
@@ -293,3 +295,62 @@ def test_the_conformance_kit_passes_on_a_game_of_settings_and_hooks(variant: typ
     """Cards conserved, nothing leaked (the passes included), replay, clones, worlds: every check passes."""
     outcomes = check_variant(variant, options=options, examples=3)
     assert outcomes == dict.fromkeys(CHECKS, "passed"), outcomes
+
+
+# -- the family's greedy player -----------------------------------------------------------------
+
+
+def _greedy(game: TrickGame) -> Action | None:
+    seat = game.current_player
+    assert seat is not None
+    return type(game).heuristic_choice(observe(game, seat))
+
+
+def test_the_family_player_passes_the_penalties_and_throws_them_on_a_trick_it_cannot_take() -> None:
+    """Hearts from the one-suit deal: seat 0 passes its QS (13 points) and AS (the highest); after the passes of
+    the stacked test above, seat 0 leads its weakest card without points, 7C; seat 1, void in clubs, throws the QS;
+    seat 2, void too, its highest heart, AH; seat 3 must follow clubs and take the trick, so with its highest, AC."""
+    game = Hearts.create(seed=1, deals=[SUITS])
+    choice = _greedy(game)
+    assert isinstance(choice, PassCards) and set(choice.cards) == set(cards("AS QS"))
+    for seat, chosen in ((0, "QS 7S"), (1, "7H AH"), (2, "AD KD"), (3, "7C 8C")):
+        game.apply(PassCards(cards(chosen)), seat=seat)
+    for seat, expected in ((0, "7C"), (1, "QS"), (2, "AH"), (3, "AC")):
+        assert game.current_player == seat and _greedy(game) == PlayCard(Card.parse(expected))
+        game.apply(PlayCard(Card.parse(expected)))
+    assert game.view(0).last_trick.winner == 3
+
+
+def test_the_family_player_leads_high_throws_low_and_leaves_its_partners_trick() -> None:
+    """Whist, spades trump, one suit a seat: seat 0 leads its strongest card outside trump, none, so AS; seats 1
+    and 2 cannot win and throw their cheapest (7H, 7D); seat 3 cannot win either (7C). In the next trick seat 0 leads
+    again (KS), seat 1 throws 8H, and seat 2, its partner winning, gives the card worth most (no card has points
+    here) that does not beat it, the lowest: 8D."""
+    game = Whist.create(seed=1, deals=[SUITS])
+    for seat, expected in ((0, "AS"), (1, "7H"), (2, "7D"), (3, "7C"), (0, "KS"), (1, "8H"), (2, "8D")):
+        assert game.current_player == seat and _greedy(game) == PlayCard(Card.parse(expected))
+        game.apply(PlayCard(Card.parse(expected)))
+
+
+@pytest.mark.parametrize("variant", [Hearts, Whist])
+def test_the_family_player_answers_every_pass_and_card_and_ducks_where_it_can(variant: type[TrickGame]) -> None:
+    """Over whole matches of random play, the family's player answers every decision with a legal action; in
+    Hearts, a seat that may play under the trick's winning card never takes the trick."""
+    answered = 0
+    for seed in range(3):
+        game = variant.create(seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            choice = _greedy(game)
+            assert choice is not None and choice in legal
+            trick = game.trick_play.trick_cards() if game.phase == "play" and game.trick_play else ()
+            if variant is Hearts and trick and isinstance(choice, PlayCard):
+                led = trick[0].card.suit
+                top = max(game.order[t.card.rank] for t in trick if t.card.suit == led)
+                ducks = [a for a in legal if a.card.suit != led or game.order[a.card.rank] < top]  # type: ignore[attr-defined]
+                if ducks:
+                    assert choice in ducks
+            answered += 1
+            game.apply(rng.choice(legal))
+    assert answered >= 150

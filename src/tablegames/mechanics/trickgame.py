@@ -21,7 +21,8 @@ differ:
 
 Everything else (legality and its messages, the legal actions in a fixed order, the events,
 views, copies, replay, stacked deals and their checks, where the cards are and what a seat may
-not see, a seat's view in lines of text) is done here once. A Hearts-like game is its settings:
+not see, a seat's view in lines of text, a greedy player's passes and cards,
+:meth:`~TrickGame.heuristic_choice`) is done here once. A Hearts-like game is its settings:
 
 >>> from tablegames.mechanics.trickgame import TrickGame
 >>> import attrs
@@ -55,6 +56,7 @@ from tablegames.components.cards import Card, Rank, Suit
 from tablegames.components.seats import Seating
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import ActionT_co, Game, OptionsT_co, ViewT_co
+from tablegames.core.observation import Observation
 from tablegames.core.rng import hand_rng
 from tablegames.mechanics.match import (
     DealerDrawn,
@@ -68,6 +70,7 @@ from tablegames.mechanics.match import (
     render_cards,
 )
 from tablegames.mechanics.passing import CardsPassed, PassCards, Passing
+from tablegames.mechanics.trickplay import trick_choice
 from tablegames.mechanics.tricks import (
     CardPlayed,
     Follow,
@@ -549,6 +552,32 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         cards = self.shuffled_cards(hand_number)
         size = self.hand_size
         return self.deal_class(hands=tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.players)))
+
+    @classmethod
+    def heuristic_choice(cls, observation: Observation) -> Action | None:
+        """The family's player (:func:`~tablegames.mechanics.trickplay.trick_choice`): passes and cards by points.
+
+        It knows the cards from :attr:`order`, :attr:`card_points` and
+        :attr:`~tablegames.core.game.Game.lower_score_wins`, so every game of the family gets a
+        fast :class:`~tablegames.bots.greedy.GreedyBot` without a line of its own. ``None`` (the
+        greedy bot's generic look-ahead) in a phase of the variant's own, or where the game has
+        its own :meth:`card_rules` (a card's suit or rank that change with trump).
+        """
+        if cls.card_rules is not TrickGame.card_rules:
+            return None
+        view = observation.view
+        players = len(view.hand_sizes)
+        return trick_choice(
+            phase=view.phase,
+            trick=view.trick,
+            trump=view.trump,
+            legal=observation.legal,
+            order=cls.order,
+            card_points=cls.card_points,
+            penalties=cls.lower_score_wins,
+            partner=(view.seat + 2) % 4 if cls.partnerships and players == 4 else None,
+            players=players,
+        )
 
     @classmethod
     def deals_from_events(cls, events: Sequence[Event]) -> list[Any]:
