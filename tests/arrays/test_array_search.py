@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import subprocess
 import sys
 from typing import Any
 
@@ -107,9 +108,26 @@ def test_it_sees_only_its_observation() -> None:
     assert compared >= 1
 
 
+_LISTING = "import sys; from tablegames.bots import bot_names; print(bot_names(), 'jax' in sys.modules)"
+
+
+def test_the_library_lists_the_bot_under_its_jax_extra() -> None:
+    """With JAX installed, array-search is a bot name with no import by the user (the library's entry point),
+    listed without importing JAX and made with its settings."""
+    assert search.ArraySearchBot.name in registry.bot_names()
+    listed = subprocess.run(
+        [sys.executable, "-c", _LISTING],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert listed.stdout.strip() == "['array-search', 'greedy', 'ismcts', 'random'] False"
+    bot = registry.make_bot("array-search", worlds=2, playouts=32, seconds=0.25)
+    assert isinstance(bot, search.ArraySearchBot) and (bot.worlds, bot.playouts, bot.seconds) == (2, 32, 0.25)
+
+
 def test_importing_the_module_offers_the_bot_by_name() -> None:
     """Importing tablegames.jax.search (what --plugin does) registers array-search, made with its settings."""
-    assert search.ArraySearchBot.name not in registry.bot_names()
     sys.modules.pop(_MODULE, None)
     fresh = importlib.import_module(_MODULE)
     try:

@@ -495,7 +495,7 @@ def test_bad_variants_and_options_get_the_librarys_message(
         ({"variant": SNIFF, "options": {"deals": []}}, "options must be an object of the variant's options"),
         ({"variant": SNIFF, "options": {"players": 2}, "seats": ["me"]}, "seats must list 2 seats"),
         ({"variant": SNIFF, "options": {"players": 2}, "seats": ["greedy", "greedy"]}, "'me' once"),
-        ({"variant": SNIFF, "options": {"players": 2}, "seats": ["me", "oracle"]}, "a bot (greedy, ismcts, random)"),
+        ({"variant": SNIFF, "options": {"players": 2}, "seats": ["me", "oracle"]}, "or a bot ({bots})"),
         ({"variant": SNIFF, "options": {"players": 2}, "seats": ["me", 1]}, "seats must list 2 seats"),
         ({"variant": SNIFF, "options": {"players": 2}, "seats": "me"}, "seats must list 2 seats"),
     ],
@@ -504,6 +504,7 @@ def test_bad_new_game_requests_are_refused(api: Api, request_body: Any, words: s
     """A new-game request with a bad field gets 400 saying what is wrong, and no game is stored."""
     response = api.client.post("/api/games", json=request_body)
     assert response.status_code == 400
+    words = words.format(bots=", ".join(bot_names()))  # the bots installed: the library's, and array-search with JAX
     assert response.json()["error"] == "BadRequest" and words in response.json()["message"]
     assert api.store.games() == []
 
@@ -562,7 +563,7 @@ LIBRARY_BOTS = ("greedy", "ismcts", "random")
 def test_plug_in_variants_play_against_every_bot(api: Api, variant: str, bot: str) -> None:
     """A plug-in variant plays through the API against each offered bot: all answers 200, bots move, no leak."""
     assert set(PLUG_IN_OPTIONS) == set(PLUG_INS)
-    assert set(offered_bots()) == set(LIBRARY_BOTS)  # each test starts with the library's bots: all are covered
+    assert set(offered_bots()) - set(LIBRARY_BOTS) <= {"array-search"}  # the library's bots (array-search: below)
     options = PLUG_IN_OPTIONS[variant]
     players = tablegames.get_variant(variant).create(options, seed=0).players
     created = api.create(variant, options, ["me", *[bot] * (players - 1)], seed=21)
@@ -579,6 +580,24 @@ def test_plug_in_variants_play_against_every_bot(api: Api, variant: str, bot: st
         check_state(api.game(created["game"]), 0, state)
         bot_moves += sum(1 for e in state["events"] if e.get("seat") not in (None, 0))
     assert bot_moves >= 3
+
+
+def test_array_search_is_offered_with_no_plugin_where_jax_is_installed(api: Api) -> None:
+    """With the jax extra the server offers array-search by itself (the library's entry point), and a seat of it
+    plays: in Auction Pitch, which has no array game, by its documented fallback, ISMCTS."""
+    pytest.importorskip("jax")
+    assert "array-search" in offered_bots()
+    created = api.create("auction-pitch", {}, ["me", "array-search", "greedy", "greedy"], seed=21)
+    state = created["state"]
+    assert state["seats"] == ["person", "bot:array-search", "bot:greedy", "bot:greedy"]
+    moved = [e for e in state["events"] if e.get("seat") == 1]
+    while not moved:
+        assert state["current_player"] == 0 and not state["is_over"]
+        response = api.act(created, state["legal_actions"][-1], state["version"])
+        assert response.status_code == 200, response.text
+        state = response.json()
+        moved = [e for e in state["events"] if e.get("seat") == 1]
+    assert moved
 
 
 # -- what the page is given ------------------------------------------------------------------

@@ -42,10 +42,11 @@ A variant that provides no array game (or no action ids) is searched by
 :class:`~tablegames.bots.ismcts.ISMCTSBot` instead, at its default iterations, or with this
 bot's ``seconds``: the documented default, never an error.
 
-Importing this module registers the bot as ``array-search``
-(:func:`~tablegames.bots.registry.register_bot`), so ``tablegames simulate NAME --plugin
-tablegames.jax.search --bots array-search,ismcts`` plays it, and ``tablegames serve --plugin
-tablegames.jax.search`` offers it.
+The library lists the bot as ``array-search`` in the ``tablegames.bots`` entry-point group
+under its ``jax`` extra (:mod:`tablegames.bots.registry`), so wherever JAX is installed
+``tablegames simulate NAME --bots array-search,ismcts`` plays it and ``tablegames serve``
+offers it, and this module (with JAX) is imported when one is first made. Importing the
+module registers it too (:func:`~tablegames.bots.registry.register_bot`).
 
 >>> import random, tablegames
 >>> from tablegames.bots import GreedyBot, Table
