@@ -1,8 +1,10 @@
 """What a world costs from the generic sampler, and what generic ``greedy`` costs a decision (not a test).
 
-For every installed variant, and the two test games of ``tests/bots/variants_for_sampling.py``
+For every installed variant, the two test games of ``tests/bots/variants_for_sampling.py``
 (a trick game with a passing phase and a turned-up trump; a domino game where seats draw until
-they can play; neither has a filler), greedy bots play matches. At positions early, midway and
+they can play; written on the core contract, neither has a filler or a heuristic) and two games
+of the family bases from the mechanics' tests (Hearts on ``TrickGame``, a Fives game on
+``DrawGame``: their settings and a hook or two), greedy bots play matches. At positions early, midway and
 late in each match the script builds :class:`tablegames.bots.worlds.GenericWorlds` on the seat's
 redacted log (settling the hands that are over) and draws samples from it, and does the same
 with :class:`tablegames.bots.WorldSampler` (the variant's filler where it has one). It prints
@@ -40,9 +42,18 @@ from tablegames.bots import worlds as generic
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tests.bots.variants_for_sampling import DrawDominoes, PassingTricks, registered
+from tests.mechanics.test_drawgame import Fives
+from tests.mechanics.test_trickgame import Hearts
 
-TEST_GAMES: dict[str, dict[str, Any]] = {"passing-tricks": {"turn_trump": True}, "draw-dominoes": {"hand_size": 3}}
-"""The test games and the options they are measured with."""
+TEST_GAMES: dict[str, dict[str, Any]] = {
+    "passing-tricks": {"turn_trump": True},
+    "draw-dominoes": {"hand_size": 3},
+    Hearts.name: {},
+    Fives.name: {"players": 3},
+}
+"""The test games and the options they are measured with: two written on the core contract alone, and two
+games of the family bases (a Hearts on ``TrickGame``, a Fives game on ``DrawGame``) with nothing of their own
+for the bots."""
 
 
 def _positions(variant: str, matches: int) -> list[tuple[tablegames.Game, int]]:
@@ -120,7 +131,7 @@ def _forget_decisions() -> None:
 
 @contextmanager
 def _test_games() -> Iterator[None]:
-    with registered(PassingTricks, DrawDominoes):
+    with registered(PassingTricks, DrawDominoes, Hearts, Fives):
         yield
 
 

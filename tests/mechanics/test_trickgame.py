@@ -10,14 +10,16 @@ import attrs
 import pytest
 
 import tablegames as tg
+from tablegames.bots import WorldSampler
 from tablegames.components.cards import PIQUET_RANKS, Card, Suit, piquet_deck, rank_order
 from tablegames.core import registry
 from tablegames.core.events import Action
 from tablegames.core.game import int_option
-from tablegames.mechanics.match import GameEnded
+from tablegames.mechanics.match import GameEnded, HandDealt
 from tablegames.mechanics.passing import CardsPassed, PassCards
+from tablegames.mechanics.trickfill import TrickFiller
 from tablegames.mechanics.trickgame import TrickDeal, TrickGame, TricksScored, TrickView, trick_lines
-from tablegames.mechanics.tricks import PlayCard, TrickWon
+from tablegames.mechanics.tricks import CardPlayed, PlayCard, TrickWon
 from tablegames.testing import CHECKS, check_variant
 from tests.bots.support import observe
 
@@ -354,3 +356,112 @@ def test_the_family_player_answers_every_pass_and_card_and_ducks_where_it_can(va
             answered += 1
             game.apply(rng.choice(legal))
     assert answered >= 150
+
+
+# -- the family's log filler ------------------------------------------------------------------
+
+
+def _positions(variant: type[TrickGame], seeds: range, every: int) -> Iterator[TrickGame]:
+    """Positions of random matches, every ``every`` actions (in the passing and in the play)."""
+    for seed in seeds:
+        game = variant.create(seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not game.is_over and step < 70:
+            if step % every == 0:
+                yield game
+            game.apply(rng.choice(game.legal_actions()))
+            step += 1
+
+
+@pytest.mark.parametrize("variant", [Hearts, Whist])
+def test_the_family_filler_draws_worlds_that_give_each_seat_its_own_log(variant: type[TrickGame]) -> None:
+    """The bots' sampler uses the family's filler on a game of settings, and every world it draws, for every seat
+    at positions of random matches, gives that seat its log byte for byte."""
+    drawn = 0
+    for game in _positions(variant, range(2), 7):
+        for seat in range(4):
+            log = game.log(seat)
+            sampler = WorldSampler(log)
+            assert not sampler.generic
+            for k in range(2):
+                world = sampler.sample(random.Random(k))
+                assert tg.dumps(world.log(seat)) == tg.dumps(log)
+                drawn += 1
+    assert drawn >= 40
+
+
+def test_the_family_filler_keeps_passes_voids_and_the_deal_by_construction() -> None:
+    """Each filled Hearts hand (seat 0's log): the deal is the deck, four hands of 8, seat 0's own as dealt; a
+    hidden pass is 2 cards its giver was dealt; every card a seat plays it held after the passes, and none of a
+    suit it had shown void in."""
+    checked = 0
+    for game in _positions(Hearts, range(3), 3):
+        events = game.log(0).events
+        filler = Hearts.log_filler(events, seat=0, options=game.options)
+        assert isinstance(filler, TrickFiller)
+        start = max(i for i, e in enumerate(events) if isinstance(e, HandDealt))
+        for k in range(5):
+            hand = filler.fill_hand(random.Random(k))
+            if hand is None:
+                continue
+            deal = hand[0]
+            assert isinstance(deal, HandDealt) and deal.hands[0] == events[start].hands[0]  # type: ignore[attr-defined]
+            held = [list(h or ()) for h in deal.hands]
+            assert sorted(str(c) for h in held for c in h) == sorted(map(str, _DECK))
+            assert {len(h) for h in held} == {8}
+            passes = [e for e in hand if isinstance(e, CardsPassed)]
+            assert all(e.cards is not None and len(e.cards) == 2 and set(e.cards) <= set(held[e.seat]) for e in passes)
+            if len(passes) == 4:
+                for e in passes:
+                    for card in e.cards or ():
+                        held[e.seat].remove(card)
+                for e in passes:
+                    held[e.receiver].extend(e.cards or ())
+            led = None
+            for event in hand:
+                if isinstance(event, CardPlayed):
+                    assert event.card in held[event.seat]
+                    if led is None:
+                        led = event.card.suit
+                    elif event.card.suit != led:
+                        assert all(c.suit != led for c in held[event.seat])  # it had no card of the suit led
+                    held[event.seat].remove(event.card)
+                elif isinstance(event, TrickWon):
+                    led = None
+            checked += 1
+    assert checked >= 60
+
+
+def test_the_family_filler_leaves_out_no_place_a_card_may_be() -> None:
+    """After the passes of the one-suit deal, 7C led, QS and AH thrown (seats 1 and 2 void in clubs), AC takes it and
+    leads KC: over 400 fills, every card seat 0 has not seen is, at some point, held now by every other seat that
+    may hold it (not void in its suit), and never by one that may not: no consistent world is left out."""
+    game = Hearts.create(seed=5, deals=[SUITS])
+    for seat, chosen in ((0, "QS 7S"), (1, "7H AH"), (2, "AD KD"), (3, "7C 8C")):
+        game.apply(PassCards(cards(chosen)), seat=seat)
+    for card in ("7C", "QS", "AH", "AC", "KC"):
+        game.apply(PlayCard(Card.parse(card)))
+    assert game.current_player == 0
+    events = game.log(0).events
+    filler = Hearts.log_filler(events, seat=0, options=game.options)
+    assert filler is not None
+    start = max(i for i, e in enumerate(events) if isinstance(e, HandDealt))
+    landed: set[tuple[int, Card]] = set()
+    for k in range(400):
+        hand = filler.fill_hand(random.Random(k))
+        assert hand is not None and len(hand) == len(events) - start
+        held = [list(h or ()) for h in hand[0].hands]  # type: ignore[attr-defined]
+        passes = [e for e in hand if isinstance(e, CardsPassed)]
+        for e in passes:
+            for c in e.cards or ():
+                held[e.seat].remove(c)
+        for e in passes:
+            held[e.receiver].extend(e.cards or ())
+        for event in hand:
+            if isinstance(event, CardPlayed):
+                held[event.seat].remove(event.card)
+        landed |= {(s, c) for s in (1, 2, 3) for c in held[s]}
+    unseen = set(cards("KH QH JH 10H 9H 8H 7H QD JD 10D 9D 8D 7D AD KD QC JC 10C 9C"))
+    allowed = {(s, c) for c in unseen for s in (1, 2, 3) if not (s in (1, 2) and c.suit is Suit.CLUBS)}
+    assert landed == allowed | {(1, Card.parse("7S"))}  # seat 1 keeps the 7S seat 0 passed it

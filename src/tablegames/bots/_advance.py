@@ -9,6 +9,7 @@ snapshot taken before it (:class:`tablegames.bots.sampler.WorldSampler`).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from tablegames.bots._json_places import has_null
@@ -21,14 +22,23 @@ __all__ = ["advanced", "agree"]
 
 
 def advanced(
-    world: Game, recorded: tuple[Event, ...], start: int, seat: int, *, action_of: Any, rng: random.Random
+    world: Game,
+    recorded: tuple[Event, ...],
+    start: int,
+    seat: int,
+    *,
+    action_of: Any,
+    rng: random.Random,
+    filled: tuple[int, Sequence[Event]] | None = None,
 ) -> Game | None:
     """``world`` (consistent with ``recorded[:start]``) played on to the end of ``recorded``; ``None`` if it disagrees.
 
     Each recorded action is applied; where the seat does not see an action whole (another
-    seat's hidden pass or draw), the legal actions are tried in a random order and the first
-    whose events look to the seat as recorded is kept, as the generic sampler draws a hidden
-    choice. A world whose events go past the log's end disagrees.
+    seat's hidden pass or draw), the action a filler chose is applied if ``filled`` gives one
+    (``(first, events)``: the filled events of ``recorded[first:]``), else the legal actions
+    are tried in a random order and the first whose events look to the seat as recorded is
+    kept, as the generic sampler draws a hidden choice. A world whose events go past the log's
+    end disagrees.
     """
     if len(world.events) != start:
         return None
@@ -38,8 +48,11 @@ def advanced(
         current = world.current_player
         if world.is_over or current is None:
             return None
+        source = recorded[at]
+        if filled is not None and 0 <= at - filled[0] < len(filled[1]):
+            source = filled[1][at - filled[0]]
         try:
-            step = action_of(recorded[at])
+            step = action_of(source)
         except Exception:
             step = None
         moved: Game | None = None

@@ -361,7 +361,7 @@ class WorldSampler:
             return None
         if any(world.events[i].redact(seat) != log.events[i] for i in range(start.action or 0, made)):
             return None
-        return advanced(world, log.events, made, seat, action_of=cls.action_of, rng=rng)
+        return advanced(world, log.events, made, seat, action_of=cls.action_of, rng=rng, filled=(start.deal, hand))
 
     def _generic_worlds(self, rng: random.Random, deadline: float | None = None) -> GenericWorlds:
         if self._generic is None:

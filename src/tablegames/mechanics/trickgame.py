@@ -22,7 +22,8 @@ differ:
 Everything else (legality and its messages, the legal actions in a fixed order, the events,
 views, copies, replay, stacked deals and their checks, where the cards are and what a seat may
 not see, a seat's view in lines of text, a greedy player's passes and cards,
-:meth:`~TrickGame.heuristic_choice`) is done here once. A Hearts-like game is its settings:
+:meth:`~TrickGame.heuristic_choice`, and the bots' worlds, :meth:`~TrickGame.log_filler`) is done
+here once. A Hearts-like game is its settings:
 
 >>> from tablegames.mechanics.trickgame import TrickGame
 >>> import attrs
@@ -54,6 +55,7 @@ import attrs
 
 from tablegames.components.cards import Card, Rank, Suit
 from tablegames.components.seats import Seating
+from tablegames.core.capabilities import LogFiller
 from tablegames.core.events import Action, Event, fast_constructor
 from tablegames.core.game import ActionT_co, Game, OptionsT_co, ViewT_co
 from tablegames.core.observation import Observation
@@ -70,6 +72,7 @@ from tablegames.mechanics.match import (
     render_cards,
 )
 from tablegames.mechanics.passing import CardsPassed, PassCards, Passing
+from tablegames.mechanics.trickfill import TrickFiller
 from tablegames.mechanics.trickplay import trick_choice
 from tablegames.mechanics.tricks import (
     CardPlayed,
@@ -552,6 +555,31 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
         cards = self.shuffled_cards(hand_number)
         size = self.hand_size
         return self.deal_class(hands=tuple(tuple(cards[i * size : (i + 1) * size]) for i in range(self.players)))
+
+    @classmethod
+    def log_filler(cls, events: Sequence[Event], *, seat: int, options: Any) -> LogFiller | None:
+        """The family's filler (:class:`~tablegames.mechanics.trickfill.TrickFiller`): hidden cards by construction.
+
+        For a game that logs the base's events only, deals the whole deck and keeps the cards'
+        printed suits; ``None`` (the generic sampler) for any other, whose own events or undealt
+        cards the filler does not know.
+        """
+        players = cls.seats_for(options)
+        if (
+            not set(cls.event_classes) <= set(TrickGame.event_classes)
+            or players * cls.hand_size != len(cls.deck)
+            or cls.card_rules is not TrickGame.card_rules
+        ):
+            return None
+        return TrickFiller(
+            events,
+            seat=seat,
+            players=players,
+            hand_size=cls.hand_size,
+            pass_count=cls.pass_count,
+            deck=cls.deck,
+            voids_known=cls.follow in (Follow.MUST_FOLLOW, Follow.MUST_FOLLOW_ELSE_TRUMP),
+        )
 
     @classmethod
     def heuristic_choice(cls, observation: Observation) -> Action | None:
