@@ -290,9 +290,9 @@ class MexicanTrain(Game[Play, MexicanTrainOptions, MexicanTrainView]):
 
         The pips left in hand are the penalty, so the heaviest tile goes first; a double plays
         again, so with a tile to satisfy it two tiles go at once; a play on the seat's own train
-        keeps it its own. (Against the generic look-ahead it replaces, it won 69 of 120
-        two-player matches of two rounds, seeds 0 to 59 in both seats, at a thousandth of the
-        cost.)
+        keeps it its own. Against the generic look-ahead it replaces it won 57.5% (48.6% to
+        66.0%) of 120 two-player matches of two rounds, at a thousandth of the cost
+        (``benchmarks/family_heuristics.py mexican-train:players=2:rounds=2 --seeds 60``).
         """
         seat, hand = observation.seat, observation.view.hand
 
