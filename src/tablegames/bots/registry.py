@@ -29,7 +29,7 @@ from tablegames.bots.random import RandomBot
 __all__ = ["ENTRY_POINT_GROUP", "bot_names", "extras_installed", "make_bot", "register_bot"]
 
 ENTRY_POINT_GROUP: Final = "tablegames.bots"
-"""The entry-point group in which a distribution lists its bots: the name, and the bot class or factory."""
+"""The entry-point group in which a distribution lists its bots (each entry a name and a bot class or factory)."""
 
 _FACTORIES: dict[str, Callable[..., Bot]] = {"greedy": GreedyBot, "ismcts": ISMCTSBot, "random": RandomBot}
 _discovered: dict[str, EntryPoint] | None = None
