@@ -657,9 +657,10 @@ class DrawGame(Game[Play, OptionsT_co, ViewT_co]):
             start -= 1
         layout = LineLayout(spinners=cls.spinners, branches_after=cls.branches_after)
         for event in events[start:]:
-            if isinstance(event, (TileLaid, TilePlayed)):
-                end = event.end
-                layout.place_unchecked(event.tile, None if end is None else layout.index_of(end))
+            placed = cls.action_of(event)
+            if placed is not None:
+                tile, end = placed[1].tile, placed[1].end  # type: ignore[attr-defined]  # a placement
+                layout.place_unchecked(tile, None if end is None else layout.index_of(end))
         return layout
 
     def canonical(self, action: Action) -> Action:

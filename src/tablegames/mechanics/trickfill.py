@@ -13,8 +13,8 @@ every world it returns is one the log allows, by construction rather than by tri
   passed.
 
 Cards go in most constrained first (the suits the fewest seats may hold), each to a seat drawn in
-proportion to the room it has left; a dead end (a void the remaining room cannot respect) draws
-again. :meth:`TrickGame.log_filler <tablegames.mechanics.trickgame.TrickGame.log_filler>` gives
+proportion to the room it has left (:func:`fill_bins`); a dead end (a void the remaining room
+cannot respect) draws again. :meth:`TrickGame.log_filler <tablegames.mechanics.trickgame.TrickGame.log_filler>` gives
 one for every game of the family that logs the base's events only, deals the whole deck and
 keeps the cards' printed suits; the world sampler replays what it returns, as for every filler.
 """
@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
 
 import attrs
 
@@ -33,10 +32,7 @@ from tablegames.mechanics.match import HandDealt
 from tablegames.mechanics.passing import CardsPassed
 from tablegames.mechanics.tricks import CardPlayed, TrickWon
 
-__all__ = ["TrickFiller"]
-
-_NO_SUIT: Final = None
-
+__all__ = ["TrickFiller", "fill_bins"]
 
 class TrickFiller:
     """Fills a trick game's redacted log for one seat (see the module's documentation).
@@ -114,7 +110,7 @@ class TrickFiller:
         passed: dict[int, tuple[int, tuple[Card, ...] | None]] = {}  # giver -> (receiver, cards)
         played: list[list[Card]] = [[] for _ in range(n)]
         voids: list[set[Suit | None]] = [set() for _ in range(n)]
-        led: Suit | None = _NO_SUIT
+        led: Suit | None = None
         leading = True
         for event in events[1:]:
             if isinstance(event, CardsPassed):
@@ -130,31 +126,21 @@ class TrickFiller:
         exchanged = bool(passed) and len(passed) == n
         received: dict[int, int] = {receiver: giver for giver, (receiver, _) in passed.items()}
         # What each seat holds now that the filler must place, and what is already known of it.
-        held_by_me = set(mine)
-        if exchanged:
-            held_by_me -= set(passed[me][1] or ())
-            giver = received.get(me)
-            if giver is not None:
-                held_by_me |= set(passed[giver][1] or ())
+        seen = set(mine) | {c for cards in played for c in cards}
         fixed: list[list[Card]] = [[] for _ in range(n)]
-        if exchanged:
+        if exchanged:  # this seat's pass stays with its receiver until played; the pass to it is its own
             receiver, cards = passed[me]
             fixed[receiver] = [c for c in cards or () if c not in played[receiver]]
-        elif received.get(me) is not None:  # a pass to this seat, made before the exchange: its giver holds it
-            giver = received[me]
-            fixed[giver] = list(passed[giver][1] or ())
-        seen = held_by_me | {c for cards in played for c in cards} | {c for cards in fixed for c in cards}
-        seen |= set(mine)
-        room = [0] * n
-        for s in range(n):
-            if s != me:
-                room[s] = self._hand_size - len(played[s]) - len(fixed[s])
-                if room[s] < 0:
-                    return None
-        unseen = [c for c in self._deck if c not in seen]
-        if len(unseen) != sum(room):
+            seen.update(passed[received[me]][1] or ())
+        elif me in received:  # a pass to this seat, made before the exchange: its giver holds it
+            fixed[received[me]] = list(passed[received[me]][1] or ())
+        seen.update(c for cards in fixed for c in cards)
+        room = [0 if s == me else self._hand_size - len(played[s]) - len(fixed[s]) for s in range(n)]
+        if min(room) < 0:
             return None
-        dealt_now = _place(unseen, room, voids, rng)
+        unseen = [c for c in self._deck if c not in seen]
+        forbidden = [sum(1 << int(suit) for suit in void if suit is not None) for void in voids]
+        dealt_now = fill_bins(unseen, list(zip(room, forbidden, strict=True)), rng)
         if dealt_now is None:
             return None
         now = [[*fixed[s], *dealt_now[s]] for s in range(n)]
@@ -190,27 +176,39 @@ class TrickFiller:
         return out
 
 
-def _place(
-    cards: Sequence[Card], room: Sequence[int], voids: Sequence[set[Suit | None]], rng: random.Random
-) -> list[list[Card]] | None:
-    """``cards`` dealt into bins of ``room`` places, none of a suit its seat is void in; ``None`` at a dead end."""
-    bins: list[list[Card]] = [[] for _ in room]
-    free = list(room)
+def fill_bins(pool: Sequence[Card], bins: Sequence[tuple[int, int]], rng: random.Random) -> list[list[Card]] | None:
+    """Put every card of ``pool`` into a bin ``(size, forbidden suit bits)``; ``None`` at a dead end (draw again).
 
-    def open_to(card: Card) -> list[int]:
-        return [s for s in range(len(room)) if free[s] and card.suit not in voids[s]]
+    A suit's bit is ``1 << int(suit)``. Cards go in most constrained first (the fewest bins
+    allowed, ties in random order), each into an allowed bin with room drawn in proportion to
+    its room left, so no assignment the bins allow is left out. Four Point Smear's filler deals
+    its bins with it too.
 
-    order = sorted(cards, key=lambda c: sum(1 for s in range(len(room)) if room[s] and c.suit not in voids[s]))
+    >>> import random
+    >>> from tablegames.components.cards import Card, Suit
+    >>> from tablegames.mechanics.trickfill import fill_bins
+    >>> pool = [Card.parse(c) for c in ("AS", "KS", "AH")]
+    >>> fill_bins(pool, [(1, 1 << int(Suit.SPADES)), (2, 0)], random.Random(1))[0]
+    [Card(Rank.ACE, Suit.HEARTS)]
+    """
+    if sum(size for size, _ in bins) != len(pool):
+        return None
+    room = [size for size, _ in bins]
+    allowed = {c: [b for b, (_, forbid) in enumerate(bins) if not forbid & (1 << int(c.suit or 0))] for c in pool}
+    order = list(pool)
+    rng.shuffle(order)
+    order.sort(key=lambda c: len(allowed[c]))
+    out: list[list[Card]] = [[] for _ in bins]
     for card in order:
-        seats = open_to(card)
-        if not seats:
+        choices = [b for b in allowed[card] if room[b]]
+        if not choices:
             return None
-        total = sum(free[s] for s in seats)
+        total = sum(room[b] for b in choices)
         pick = rng.randrange(total)
-        for s in seats:
-            pick -= free[s]
+        for b in choices:
+            pick -= room[b]
             if pick < 0:
                 break
-        bins[s].append(card)
-        free[s] -= 1
-    return bins
+        room[b] -= 1
+        out[b].append(card)
+    return out

@@ -603,7 +603,7 @@ class TrickGame(Game[ActionT_co, OptionsT_co, ViewT_co]):
             order=cls.order,
             card_points=cls.card_points,
             penalties=cls.lower_score_wins,
-            partner=(view.seat + 2) % 4 if cls.partnerships and players == 4 else None,
+            partner=Seating(players, partnerships=cls.partnerships).partner(view.seat),
             players=players,
         )
 

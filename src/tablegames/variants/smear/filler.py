@@ -24,6 +24,7 @@ import attrs
 from tablegames.components.cards import Card, Suit, piquet_deck
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
+from tablegames.mechanics.trickfill import fill_bins
 from tablegames.variants.smear.events import (
     BiddingWon,
     CardPlayed,
@@ -47,10 +48,6 @@ _UNDEALT: Final = 8
 
 def _canonical(cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=_INDEX.__getitem__))
-
-
-def _suit_bit(card: Card) -> int:
-    return 1 << int(card.suit or 0)
 
 
 class _Hand:
@@ -128,31 +125,6 @@ def _read_hands(events: Sequence[Event]) -> list[_Hand]:
         elif isinstance(event, GameEnded):
             hand.over = True
     return hands
-
-
-def _fill_bins(pool: list[Card], bins: list[tuple[int, int]], rng: random.Random) -> list[list[Card]] | None:
-    """Put every card of ``pool`` into a bin ``(size, forbidden suit bits)``; ``None`` at a dead end."""
-    if sum(size for size, _ in bins) != len(pool):
-        return None
-    room = [size for size, _ in bins]
-    allowed = {c: [b for b, (_, forbid) in enumerate(bins) if not forbid & _suit_bit(c)] for c in pool}
-    order = pool[:]
-    rng.shuffle(order)
-    order.sort(key=lambda c: len(allowed[c]))
-    out: list[list[Card]] = [[] for _ in bins]
-    for card in order:
-        choices = [b for b in allowed[card] if room[b]]
-        if not choices:
-            return None
-        total = sum(room[b] for b in choices)
-        pick = rng.randrange(total)
-        for b in choices:
-            pick -= room[b]
-            if pick < 0:
-                break
-        room[b] -= 1
-        out[b].append(card)
-    return out
 
 
 class SmearFiller:
@@ -304,7 +276,7 @@ class SmearFiller:
             no_trump = 1 << int(hand.trump) if hand.trump is not None and not relaxed else 0
             bins.append((k, no_trump))
         bins.append((_UNDEALT - k, 0))
-        filled = _fill_bins(pool, bins, rng)
+        filled = fill_bins(pool, bins, rng)
         if filled is None:
             return False
         dealt = [mine] * 4
