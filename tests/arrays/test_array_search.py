@@ -155,9 +155,51 @@ def test_a_variant_without_an_array_game_is_searched_by_ismcts() -> None:
 
 
 @pytest.mark.parametrize(
-    "settings", [{"worlds": 0}, {"playouts": 1.5}, {"rounds": -1}, {"seconds": 0}, {"lookahead": 0}]
+    "settings",
+    [{"worlds": 0}, {"playouts": 1.5}, {"rounds": -1}, {"seconds": 0}, {"lookahead": 0}, {"playout": "best"}],
 )
 def test_bad_settings_are_refused(settings: dict[str, Any]) -> None:
     """A count below 1, a count that is not an int and a non-positive time are refused at construction."""
     with pytest.raises(ValueError, match=next(iter(settings))):
         search.ArraySearchBot(**settings)
+
+
+def test_halving_keeps_the_better_half_of_the_last_field() -> None:
+    """Every action before any result; then the better half (two at least) of the last round's actions, by mean."""
+    import numpy as np
+
+    totals, counts = np.array([3.0, 9.0, 1.0, 8.0, 6.0]), np.array([10.0, 10.0, 10.0, 10.0, 10.0])
+    assert search._halved(totals, counts, None).tolist() == [0, 1, 2, 3, 4]
+    assert search._halved(totals, counts, np.arange(5)).tolist() == [1, 3, 4]
+    assert search._halved(totals, counts, np.array([0, 2, 4])).tolist() == [0, 4]
+    assert search._halved(totals, counts, np.array([2, 4])).tolist() == [2, 4]
+
+
+def test_the_sniff_playouts_follow_its_heuristic_and_smear_random_ones() -> None:
+    """Sniff's array game ranks its ids (greedy playouts); Smear's does not; both build their worlds in one batch."""
+    from tablegames.jax import make
+    from tablegames.jax.protocol import ArrayHeuristic, FromGames
+
+    sniff, smear = make("american-sniff", players=2), make("four-point-smear")
+    assert isinstance(sniff, ArrayHeuristic) and not isinstance(smear, ArrayHeuristic)
+    assert isinstance(sniff, FromGames) and isinstance(smear, FromGames)
+
+
+def test_greedy_and_random_playouts_both_play_legal_actions() -> None:
+    """With either playout policy the bot gives legal actions, and the two policies are compiled apart."""
+    for playout in ("greedy", "random"):
+        game = tablegames.new_game("american-sniff", seed=9, players=2)
+        bot = search.ArraySearchBot(worlds=2, playouts=16, rounds=3, lookahead=1, playout=playout)
+        table = Table(game, [bot, GreedyBot()], rng=random.Random(9))
+        played = 0
+        while played < 2 and not game.is_over:
+            seat, legal = game.current_player, game.legal_actions()
+            action = table.step()
+            assert action in legal
+            if seat == 0 and len(legal) > 1:
+                assert bot.last_playouts == 48
+                played += 1
+        assert played == 2
+    kernel = search._KERNELS.get(("american-sniff", game.options))
+    assert kernel is not None
+    assert {settings[3] for settings in kernel._compiled} >= {True, False}  # a greedy and a random compilation

@@ -16,6 +16,7 @@ jnp = pytest.importorskip("jax.numpy")
 import tablegames  # noqa: E402
 from tablegames.core.errors import InvalidOptionsError, UnknownVariantError  # noqa: E402
 from tablegames.jax import ArrayGame, from_game, key_of, make  # noqa: E402
+from tablegames.jax.protocol import FromGames  # noqa: E402
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities  # noqa: E402
 from tablegames.variants.arrays import quotient  # noqa: E402
 
@@ -166,6 +167,28 @@ def test_from_game_at_every_position(options: dict[str, Any]) -> None:
             if game.is_over:
                 break
             game.apply(bot.choose(game.legal_actions(), rng))
+
+
+@pytest.mark.parametrize("options", [{}, {"seen_undealt": 2}])
+def test_from_games_stacks_what_from_game_gives(options: dict[str, Any]) -> None:
+    """from_games of the positions of a match is, leaf for leaf, from_game of each stacked (keys included)."""
+    game_arrays = make("four-point-smear", **options)
+    assert isinstance(game_arrays, FromGames)
+    game = tablegames.new_game("four-point-smear", seed=7, **options)
+    rng = random.Random(7)
+    positions: list[Any] = []
+    while not game.is_over and len(positions) < 60:
+        positions.append(game.clone())
+        game.apply(rng.choice(game.legal_actions()))
+    keys = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in positions], np.uint32)
+    batch = game_arrays.from_games(positions, keys)
+    singles = [game_arrays.from_game(g, key=jnp.asarray(k)) for g, k in zip(positions, keys, strict=True)]
+    for name, leaf in batch._asdict().items():
+        expected = np.stack([np.asarray(getattr(one, name)) for one in singles])
+        assert np.asarray(leaf).dtype == expected.dtype and np.array_equal(np.asarray(leaf), expected), name
+    assert np.asarray(batch.legal_action_mask).any(axis=1).all()
+    with pytest.raises(ValueError, match="one pair of words a game"):
+        game_arrays.from_games(positions, keys[:, :1])
 
 
 def test_from_game_refuses_other_options() -> None:

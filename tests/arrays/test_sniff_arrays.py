@@ -13,6 +13,7 @@ jnp = pytest.importorskip("jax.numpy")
 
 import tablegames  # noqa: E402
 from tablegames.jax import ArrayGame, DealsAhead, from_game, key_of, make  # noqa: E402
+from tablegames.jax.protocol import ArrayHeuristic, FromGames  # noqa: E402
 from tablegames.rl.decisions import Decision, capabilities  # noqa: E402
 from tablegames.variants.arrays import clockwise_first, hashed_words, random_order, ranks, trick_winner  # noqa: E402
 from tablegames.variants.sniff import Sniff  # noqa: E402
@@ -152,6 +153,61 @@ def test_from_game_at_every_position(options: dict[str, Any]) -> None:
             if game.is_over:
                 break
             game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_from_games_stacks_what_from_game_gives(players: int) -> None:
+    """from_games of the positions of a match is, leaf for leaf, from_game of each stacked (keys included)."""
+    game_arrays = make("american-sniff", players=players)
+    assert isinstance(game_arrays, FromGames)
+    game = tablegames.new_game("american-sniff", seed=7, players=players)
+    rng = random.Random(7)
+    positions: list[Any] = []
+    while not game.is_over and len(positions) < 40:
+        positions.append(game.clone())
+        game.apply(rng.choice(game.legal_actions()))
+    positions.append(game)
+    keys = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in positions], np.uint32)
+    batch = game_arrays.from_games(positions, keys)
+    singles = [game_arrays.from_game(g, key=jnp.asarray(k)) for g, k in zip(positions, keys, strict=True)]
+    for name, leaf in batch._asdict().items():
+        expected = np.stack([np.asarray(getattr(one, name)) for one in singles])
+        assert np.asarray(leaf).dtype == expected.dtype and np.array_equal(np.asarray(leaf), expected), name
+    with pytest.raises(ValueError, match="one pair of words a game"):
+        game_arrays.from_games(positions, keys[:-1])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_priorities_order_placements_as_the_heuristic(players: int) -> None:
+    """At every decision of random matches, each legal id's priority is the heuristic's key of its placement
+    (64 x points scored, 2 x pips, a double), and the highest is a choice of the same worth as the heuristic's."""
+    from tablegames.variants.sniff.heuristic import placement_points, sniff_choice, sniff_layout
+
+    game_arrays = make("american-sniff", players=players)
+    assert isinstance(game_arrays, ArrayHeuristic)
+    priorities = jax.jit(game_arrays.priorities)
+    checked = 0
+    for seed in range(3):
+        game = tablegames.new_game("american-sniff", seed=seed, players=players)
+        ids, _ = capabilities(game)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            seat = game.current_player
+            assert seat is not None
+            ranked = np.asarray(priorities(game_arrays.from_game(game, key=key_of(game))))
+            layout = sniff_layout(game.view(seat))
+
+            def key(action: Any, layout: Any = layout) -> int:
+                return 64 * placement_points(layout, action) + 2 * int(action.tile.pips) + int(action.tile.is_double)
+
+            for action in legal:
+                assert ranked[ids.encode(action)[0]] == key(action), action
+            best = max(ranked[ids.encode(a)[0]] for a in legal)
+            assert key(sniff_choice(layout, legal)) == best
+            checked += len(legal)
+            game.apply(rng.choice(legal))
+    assert checked > 100
 
 
 def test_from_game_refuses_other_options() -> None:

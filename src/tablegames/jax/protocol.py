@@ -18,13 +18,15 @@ play as arrays). Nothing else is needed: :func:`tablegames.jax.make`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import jax
+import numpy as np
 
 from tablegames.core.game import Game
 
-__all__ = ["ArrayGame", "ArrayState", "DealsAhead", "ProvidesArrayGame"]
+__all__ = ["ArrayGame", "ArrayHeuristic", "ArrayState", "DealsAhead", "FromGames", "ProvidesArrayGame"]
 
 
 class ArrayState(Protocol):
@@ -140,6 +142,36 @@ class DealsAhead(Protocol):
 
     def next_deal(self, state: Any) -> Any:
         """The variant's stacked deal (its ``deal_class``) that ``state``'s next hand will be dealt."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class FromGames(Protocol):
+    """An array game that turns many reference positions into one batch of states at once.
+
+    The same states as :meth:`ArrayGame.from_game` of each, stacked on a leading axis, built on
+    the host and sent in one transfer: a search that turns dozens of sampled worlds into states
+    each decision (:class:`~tablegames.jax.search.ArraySearchBot`) pays a fraction of the cost.
+    """
+
+    def from_games(self, games: Sequence[Any], keys: np.ndarray[Any, np.dtype[np.uint32]]) -> Any:
+        """The states of ``games``, stacked; ``keys`` (``uint32[len(games), 2]``): each one's words for later deals."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class ArrayHeuristic(Protocol):
+    """An array game that orders its ids as the variant's greedy bot would: a playout policy in JAX.
+
+    The legal id of the highest priority (the lowest id on a tie) is a move the variant's
+    :meth:`~tablegames.core.game.Game.heuristic_choice` would make: of the same worth by its
+    order, if not the same action. :class:`~tablegames.jax.search.ArraySearchBot`'s playouts
+    follow it (``playout="greedy"``), as :class:`~tablegames.bots.ismcts.ISMCTSBot`'s follow the
+    heuristic. ``jax.jit`` and ``jax.vmap`` accept it.
+    """
+
+    def priorities(self, state: Any) -> jax.Array:
+        """``int32[num_actions]``: each id's priority at ``state``, higher first (illegal ids too: mask them)."""
         ...  # pragma: no cover
 
 

@@ -8,28 +8,35 @@ budget allows:
 1. **Worlds.** It draws ``worlds`` whole games consistent with its seat's redacted log, from the
    seat's :class:`~tablegames.bots.sampler.WorldSampler` (the same honest source as
    :class:`~tablegames.bots.ismcts.ISMCTSBot`'s; the worlds of its last decision that still agree
-   are kept, as the greedy bot keeps them), and turns each into an array state with the array
-   game's ``from_game``.
-2. **Playouts.** ``playouts`` copies are spread evenly over the legal actions, and over the
-   worlds within each action (every action is tried in the same worlds, so the comparison is
-   not blurred by the deal). Each copy takes the action's ids (several for an action chosen in
-   parts: a Smear discard) and is played on to the end of the hand (the step after which the
-   state's :attr:`~tablegames.jax.protocol.ArrayState.hand_number` changes) or of the match,
-   every copy in one ``jax.vmap``'d ``jax.lax.while_loop``. Its first ``plies`` steps look ahead: of
-   ``lookahead`` legal ids drawn at random, the one after which the mover's side gains most
-   against the others (the generic greedy move; 10% of the time the first drawn, at random);
-   the later steps take a uniformly random legal id, both except in an auction, where a
-   playout bids as :class:`~tablegames.bots.random.RandomBot` does (a pass 60% of the time,
-   else the lowest bid; read from the actions'
-   :attr:`~tablegames.core.events.Action.auction_call`), since uniformly random bids set the
-   bidder so often that the playouts would mostly measure that.
+   are kept, as the greedy bot keeps them), and turns them into array states, in one batch where
+   the array game can (:class:`~tablegames.jax.protocol.FromGames`), else one by one with its
+   ``from_game``.
+2. **Playouts.** ``playouts`` copies are spread evenly over the actions in contention, and over
+   the worlds within each action: the n-th copy of every action is played in the same world
+   with the same random key, so the actions are compared on the same deals and the same random
+   moves. Each copy takes the action's ids (several for an action chosen in parts: a Smear
+   discard) and is played on to the end of the hand (the step after which the state's
+   :attr:`~tablegames.jax.protocol.ArrayState.hand_number` changes) or of the match, every copy
+   in one ``jax.vmap``'d ``jax.lax.while_loop``. Where the array game orders its ids as the
+   variant's greedy bot would (:class:`~tablegames.jax.protocol.ArrayHeuristic`, American Sniff's)
+   and ``playout="greedy"`` (the default), every step takes the legal id it ranks highest, 10%
+   of them a random one, as ISMCTS's greedy playouts do. Otherwise the first ``plies`` steps
+   look ahead: of ``lookahead`` legal ids drawn at random, the one after which the mover's side
+   gains most against the others (10% of the time the first drawn, at random); the later steps
+   take a uniformly random legal id, both except in an auction, where a playout bids as
+   :class:`~tablegames.bots.random.RandomBot` does (a pass 60% of the time, else the lowest bid;
+   read from the actions' :attr:`~tablegames.core.events.Action.auction_call`), since uniformly
+   random bids set the bidder so often that the playouts would mostly measure that.
 3. **Reward.** As :class:`~tablegames.core.search.Playout.rewards` gives it: 1 if the bot's side
    won the match during the playout, 0 if another did, else ``0.5 + 0.5 * tanh(d / scale)``,
    ``d`` the side's score change less the mean change of the other sides, ``scale`` the
    variant's :func:`~tablegames.core.search.reward_scale`.
+4. **Halving.** The first rounds play every legal action; once a round's results are in, the
+   next round plays the better half of that round's actions by their mean reward so far (two at
+   least): sequential halving, so later playouts go to the actions still in contention.
 
-It returns the action of the highest mean reward (the first of them, in the legal order, on a
-tie). The bot reads its :class:`~tablegames.core.observation.Observation` only: the worlds are
+It returns the action of the highest mean reward among the last round's (the first of them, in
+the legal order, on a tie). The bot reads its :class:`~tablegames.core.observation.Observation` only: the worlds are
 drawn from its seat's log, as every searching bot's are.
 
 Shapes are fixed, so ``jax.jit`` compiles once per array game and per number of worlds, batch,
@@ -85,7 +92,7 @@ from tablegames.core.registry import get_variant
 from tablegames.core.search import reward_scale
 from tablegames.jax.choice import legal_priorities, random_legal_id
 from tablegames.jax.games import array_game
-from tablegames.jax.protocol import ArrayGame
+from tablegames.jax.protocol import ArrayGame, ArrayHeuristic, FromGames
 from tablegames.rl.decisions import MissingCapability
 
 __all__ = ["ArraySearchBot"]
@@ -102,19 +109,42 @@ class _Kernel:
     def __init__(self, arrays: ArrayGame, ids: ActionIds, *, pass_rate: float) -> None:
         self.arrays = arrays
         self.auction = _cautious(ids, pass_rate)
-        self._compiled: dict[tuple[int, int, int], Callable[..., jax.Array]] = {}
+        self.heuristic = arrays if isinstance(arrays, ArrayHeuristic) else None
+        """The array game's greedy order of the ids, where it provides one."""
+        self._compiled: dict[tuple[int, int, int, bool], Callable[..., jax.Array]] = {}
         """The playouts by their settings (a few at most); ``jax.jit`` keeps a compilation per shape of batch."""
 
-    def compiled(self, *, parts: int, lookahead: int, plies: int) -> Callable[..., jax.Array]:
-        """The compiled playouts for actions of up to ``parts`` ids, with the look-ahead settings."""
-        settings = (parts, lookahead, plies)
+    def compiled(self, *, parts: int, lookahead: int, plies: int, greedy: bool) -> Callable[..., jax.Array]:
+        """The compiled playouts for actions of up to ``parts`` ids, with the playout settings.
+
+        ``greedy`` playouts follow the array game's heuristic where it has one (then the
+        look-ahead settings are not used).
+        """
+        greedy = greedy and self.heuristic is not None
+        settings = (parts, 1, 0, True) if greedy else (parts, lookahead, plies, False)
         found = self._compiled.get(settings)
         if found is None:
-            found = self._compiled[settings] = jax.jit(self._playouts(parts, lookahead, plies))
+            found = self._compiled[settings] = jax.jit(self._playouts(*settings))
         return found
 
+    def _greedy(self) -> Callable[[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        """The heuristic playout policy: the legal id of the highest priority, 10% of the time a random one."""
+        heuristic = self.heuristic
+        assert heuristic is not None
+        lowest = jnp.int32(np.iinfo(np.int32).min)
+
+        def policy(key: jax.Array, s: Any, side_of: jax.Array, direction: jax.Array) -> jax.Array:
+            mask = s.legal_action_mask
+            draw, explore = jax.random.split(key)
+            best = jnp.argmax(jnp.where(mask, heuristic.priorities(s), lowest)).astype(jnp.int32)
+            anywhere = random_legal_id(jax.random.bits(draw, (), jnp.uint32), mask)
+            picked: jax.Array = jnp.where(jax.random.uniform(explore) < _EPSILON, anywhere, best)
+            return picked
+
+        return policy
+
     def _policy(self, lookahead: int) -> Callable[[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
-        """The playout policy: ``(key, state, side_of, direction) -> id``."""
+        """The playout policy without a heuristic: ``(key, state, side_of, direction) -> id``."""
         arrays, auction = self.arrays, self.auction
 
         def policy(key: jax.Array, s: Any, side_of: jax.Array, direction: jax.Array) -> jax.Array:
@@ -139,9 +169,9 @@ class _Kernel:
 
         return policy
 
-    def _playouts(self, parts: int, lookahead: int, plies: int) -> Callable[..., jax.Array]:
+    def _playouts(self, parts: int, lookahead: int, plies: int, heuristic: bool) -> Callable[..., jax.Array]:
         arrays = self.arrays
-        greedy, policy = self._policy(lookahead), self._policy(1)
+        greedy, policy = self._policy(lookahead), (self._greedy() if heuristic else self._policy(1))
 
         def one(shared: tuple[Any, jax.Array, jax.Array, jax.Array], row: tuple[jax.Array, ...]) -> jax.Array:
             states, ids, side_of, setting = shared
@@ -279,19 +309,25 @@ class ArraySearchBot:
 
     Args:
         worlds: how many worlds each round draws.
-        playouts: how many playouts each round plays (spread over the legal actions, and over
-            the worlds within each), in one compiled call.
+        playouts: how many playouts each round plays (spread over the actions in contention,
+            and over the worlds within each), in one compiled call.
         rounds: how many rounds a decision plays when ``seconds`` is ``None``.
-        seconds: the time a decision may take: rounds are played while it lasts (at least
-            one); ``None`` for ``rounds`` rounds. With ``seconds``, choices depend on the
-            machine's speed. The first round of a decision keeps the worlds of the seat's last
-            decision that still agree; later rounds draw fresh ones.
+        seconds: the time a decision may take: rounds are played while another fits in it (at
+            least one; a round's time is the mean of those before it); ``None`` for ``rounds``
+            rounds. With ``seconds``, choices depend on the machine's speed. The first round of
+            a decision keeps the worlds of the seat's last decision that still agree; later
+            rounds draw fresh ones.
         lookahead: how many legal ids a playout tries at each of its first ``plies`` steps
             (1: none, every step uniformly random).
         plies: how many of a playout's first steps look ahead.
+        playout: ``"greedy"`` (the default) plays every step of a playout by the array game's
+            heuristic (:class:`~tablegames.jax.protocol.ArrayHeuristic`), 10% of them at
+            random, where the array game has one, and as ``"random"`` where not; ``"random"``
+            plays random steps after the look-ahead.
 
     Raises:
-        ValueError: for a count below 1 (``plies`` below 0) or a ``seconds`` that is not positive.
+        ValueError: for a count below 1 (``plies`` below 0), a ``seconds`` that is not
+            positive or an unknown ``playout``.
 
     A decision with one legal action is returned at once. With ``seconds=None`` and a seeded
     generator, its choices are reproducible. A variant without an array game
@@ -310,6 +346,7 @@ class ArraySearchBot:
         seconds: float | None = None,
         lookahead: int = 4,
         plies: int = 3,
+        playout: str = "greedy",
     ) -> None:
         for label, value in (("worlds", worlds), ("playouts", playouts), ("rounds", rounds), ("lookahead", lookahead)):
             if type(value) is not int or value < 1:
@@ -326,6 +363,10 @@ class ArraySearchBot:
         """The time a decision may take, or ``None``."""
         if type(plies) is not int or plies < 0:
             raise ValueError(f"plies must be an int of at least 0, not {plies!r}")
+        if playout not in ("greedy", "random"):
+            raise ValueError(f"playout is 'greedy' or 'random', not {playout!r}")
+        self.playout = playout
+        """``"greedy"``: playouts follow the array game's heuristic where it has one; ``"random"``: never."""
         self.lookahead = lookahead
         """How many legal ids a playout tries at each of its first steps, to take the one that gains most now."""
         self.plies = plies
@@ -358,27 +399,38 @@ class ArraySearchBot:
         totals = np.zeros(len(legal))
         counts = np.zeros(len(legal))
         done = 0
-        pending: list[tuple[jax.Array, np.ndarray[Any, np.dtype[np.int32]]]] = []
+        pending: list[tuple[jax.Array, np.ndarray[Any, np.dtype[np.int32]], np.ndarray[Any, np.dtype[np.intp]]]] = []
+        field: np.ndarray[Any, np.dtype[np.intp]] | None = None
         while True:  # each round is sent off before the last one is read, so the worlds are drawn meanwhile
             games = decision_worlds(log, rng, self.worlds) if done == 0 else _fresh(log, rng, self.worlds)
-            pending.append(
-                self._round(
-                    variant=variant, arrays=arrays, ids=ids, observation=observation, games=games, table=table, rng=rng
-                )
+            candidates = _halved(totals, counts, field)
+            rewards, actions = self._round(
+                variant=variant,
+                arrays=arrays,
+                ids=ids,
+                observation=observation,
+                games=games,
+                table=table,
+                candidates=candidates,
+                rng=rng,
             )
+            pending.append((rewards, actions, candidates))
             if len(pending) > 1:
-                _add(totals, counts, *pending.pop(0))
+                rewards, actions, field = pending.pop(0)
+                _add(totals, counts, rewards, actions)
             done += 1
             if self.seconds is None:
                 if done >= self.rounds:
                     break
-            elif time.perf_counter() - start >= self.seconds:
-                break
-        for rewards, actions in pending:
+            else:  # stop where one more round would overrun: the one still running takes about a round
+                elapsed = time.perf_counter() - start
+                if elapsed + (elapsed / (done - 1) if done > 1 else 0.0) >= self.seconds:
+                    break
+        for rewards, actions, _ in pending:
             _add(totals, counts, rewards, actions)
         self.last_playouts = done * self.playouts
-        means = totals / np.maximum(counts, 1)
-        return legal[int(np.argmax(means))]
+        means = totals[candidates] / np.maximum(counts[candidates], 1)  # the last round's field: the best of it
+        return legal[int(candidates[np.argmax(means)])]
 
     def _fallback(self) -> ISMCTSBot:
         """The search for a variant without an array game: ISMCTS, with this bot's time if it has one."""
@@ -395,27 +447,59 @@ class ArraySearchBot:
         observation: Observation,
         games: Sequence[Game],
         table: np.ndarray[Any, np.dtype[np.int32]],
+        candidates: np.ndarray[Any, np.dtype[np.intp]],
         rng: random.Random,
     ) -> tuple[jax.Array, np.ndarray[Any, np.dtype[np.int32]]]:
-        """One round's playouts, sent off: each one's reward (computed meanwhile), and the index of its action."""
-        states = []
-        for game in games:
-            key = jnp.asarray([rng.getrandbits(32), rng.getrandbits(32)], jnp.uint32)
-            states.append(jax.tree.map(np.asarray, arrays.from_game(game, key=key)))
+        """One round's playouts of the ``candidates`` (indices of legal actions), sent off.
+
+        Returns each playout's reward (computed meanwhile) and the index of its action. The
+        n-th copy of every candidate is played in the same world with the same random key, so
+        the candidates are compared on the same deals and the same random moves.
+        """
+        words = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in games], np.uint32)
         kernel = _kernel(variant, observation.options, arrays, ids)
-        stacked = jax.tree.map(lambda *leaves: np.stack(leaves), *states)
-        count = int((table[:, 0] >= 0).sum())
+        stacked = _stacked(arrays, games, words)
         order = np.arange(self.playouts)
-        actions = (order % count).astype(np.int32)
-        world = ((order // count) % len(games)).astype(np.int32)
-        keys = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in range(self.playouts)], np.uint32)
+        actions = candidates[order % len(candidates)].astype(np.int32)
+        copy = order // len(candidates)  # the n-th copy of each action: one world, one key
+        world = (copy % len(games)).astype(np.int32)
+        shared = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in range(int(copy[-1]) + 1)], np.uint32)
+        keys = shared[copy]
         first = games[0]
         me = observation.seat
         side_of = np.array([first.side_of(seat) for seat in range(first.players)], np.int32)
         direction = -1.0 if variant.lower_score_wins else 1.0
         setting = np.array([me, direction, reward_scale(variant, observation.options)], np.float32)
-        run = kernel.compiled(parts=table.shape[1], lookahead=self.lookahead, plies=self.plies)
+        run = kernel.compiled(
+            parts=table.shape[1], lookahead=self.lookahead, plies=self.plies, greedy=self.playout == "greedy"
+        )
         return run(stacked, table, side_of, setting, (world, actions, keys)), actions
+
+
+def _halved(
+    totals: np.ndarray[Any, np.dtype[np.float64]],
+    counts: np.ndarray[Any, np.dtype[np.float64]],
+    field: np.ndarray[Any, np.dtype[np.intp]] | None,
+) -> np.ndarray[Any, np.dtype[np.intp]]:
+    """The actions a round plays: every one before any results, then the better half (two at least) of ``field``.
+
+    ``field`` are the actions of the last round whose results were read (sequential halving:
+    the playouts go to the actions still in contention, by their mean reward so far).
+    """
+    if field is None:
+        return np.arange(len(totals))
+    means = totals[field] / np.maximum(counts[field], 1)
+    keep = max(2, (len(field) + 1) // 2)
+    return np.sort(field[np.argsort(-means, kind="stable")[:keep]])
+
+
+def _stacked(arrays: ArrayGame, games: Sequence[Game], keys: np.ndarray[Any, np.dtype[np.uint32]]) -> Any:
+    """The array states of ``games``, stacked, each with its ``keys`` row: in one batch where the array game can."""
+    if isinstance(arrays, FromGames):
+        return arrays.from_games(games, keys)
+    pairs = zip(games, keys, strict=True)
+    states = [jax.tree.map(np.asarray, arrays.from_game(g, key=jnp.asarray(k))) for g, k in pairs]
+    return jax.tree.map(lambda *leaves: np.stack(leaves), *states)
 
 
 def _add(

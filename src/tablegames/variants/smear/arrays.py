@@ -20,6 +20,7 @@ card ``c`` has suit ``c // 8`` and rank ``c % 8`` (0 the ace, 7 the seven).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import jax
@@ -445,6 +446,8 @@ def _mask(state: SmearState, take: int) -> jax.Array:
 
 _compiled_mask: Final = jax.jit(_mask, static_argnames="take")
 """The mask, compiled once per ``take``: :meth:`SmearArrays.from_game` runs outside any trace."""
+_batched_mask: Final = jax.jit(lambda states, take: jax.vmap(lambda s: _mask(s, take))(states), static_argnums=1)
+"""The masks of a batch, compiled once per ``take``, for :meth:`SmearArrays.from_games`."""
 
 
 def _observe(target: int, state: SmearState, seat: jax.Array, card_points: jax.Array) -> jax.Array:
@@ -610,19 +613,40 @@ class SmearArrays:
             ValueError: if ``game``'s options are not this array game's.
 
         """
+        state = SmearState(**jax.device_put(self._host_state(game, np.asarray(key_words(key)))))
+        return state._replace(legal_action_mask=_compiled_mask(state, take=self._take))
+
+    def from_games(self, games: Sequence[Smear], keys: np.ndarray[Any, np.dtype[np.uint32]]) -> SmearState:
+        """The states of the reference ``games``, stacked on a leading axis, in one transfer.
+
+        (A :class:`~tablegames.jax.protocol.FromGames`.)
+
+        ``keys`` is ``uint32[len(games), 2]``: the words each state's later deals are drawn from.
+        The same states as :meth:`from_game` of each, for a fraction of its cost.
+
+        Raises:
+            ValueError: if a game's options are not this array game's, or ``keys`` is not one pair of words a game.
+        """
+        keys = np.asarray(keys, np.uint32)
+        if keys.shape != (len(games), 2):
+            raise ValueError(f"keys are uint32[{len(games)}, 2], one pair of words a game, not of shape {keys.shape}")
+        hosts = [self._host_state(game, words) for game, words in zip(games, keys, strict=True)]
+        state = SmearState(**jax.device_put({name: np.stack([h[name] for h in hosts]) for name in SmearState._fields}))
+        return state._replace(legal_action_mask=_batched_mask(state, self._take))
+
+    def _host_state(self, game: Smear, words: np.ndarray[Any, np.dtype[np.uint32]]) -> dict[str, Any]:
+        """``game``'s state as NumPy arrays by field, its mask not yet worked out (all false)."""
         if game.options != self.options:
             raise ValueError(f"the game's options {game.options!r} are not this array game's {self.options!r}")
-        fields = _fields_of(game)
-        state = SmearState(
-            **{name: jnp.asarray(value) for name, value in fields.items()},
-            legal_action_mask=jnp.zeros(_ACTIONS, bool),
-            truncated=jnp.bool_(False),
-            rewards=jnp.zeros(4, jnp.float32),
-            chosen=jnp.zeros(_ACTIONS, bool),
-            steps=jnp.int32(0),
-            key=key_words(key),
+        return dict(
+            **_fields_of(game),
+            legal_action_mask=np.zeros(_ACTIONS, bool),
+            truncated=np.bool_(False),
+            rewards=np.zeros(4, np.float32),
+            chosen=np.zeros(_ACTIONS, bool),
+            steps=np.int32(0),
+            key=np.asarray(words, np.uint32),
         )
-        return state._replace(legal_action_mask=_compiled_mask(state, take=self._take))
 
     def next_deal(self, state: SmearState) -> SmearDeal:
         """The deal the next hand of ``state`` (one match, not a batch) will get: hands, undealt stack, first dealer.

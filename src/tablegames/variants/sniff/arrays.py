@@ -20,7 +20,8 @@ Tiles are numbered by :attr:`Tile.index <tablegames.components.tiles.Tile.index>
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -276,11 +277,10 @@ def _next_leader(shape: _Shape, seat: jax.Array, domino: jax.Array) -> jax.Array
     return jnp.where(domino, seat, -1)
 
 
-def _place(shape: _Shape, state: SniffState, action: jax.Array) -> SniffState:
-    """The tile placed (rules 7 to 11), the count scored (rule 12), then a win, the hand's end or the next turn."""
-    seat = state.current_player
-    tile = action // 5
-    arm = action % 5 - 1
+def _layout_after(
+    state: SniffState, tile: jax.Array, arm: jax.Array
+) -> tuple[jax.Array, jax.Array, jax.Array, jax.Array, jax.Array]:
+    """The opening, the Sniff, the arms' values and kinds and the count after ``tile`` goes on ``arm`` (rules 7-11)."""
     was_open = _branches_open(state.sniff, state.kinds)
     values, kinds, sniff = place_on_line(state.values, state.kinds, state.sniff, tile, arm, spins=True)
     opens = _branches_open(sniff, kinds) & ~was_open
@@ -288,7 +288,32 @@ def _place(shape: _Shape, state: SniffState, action: jax.Array) -> SniffState:
     values = jnp.where(opens & branch, sniff, values)
     kinds = jnp.where(opens & branch, SPINNER, kinds)
     opening = jnp.where(arm < 0, tile, state.opening).astype(jnp.int32)
-    count = sniff_count(opening, sniff, values, kinds)
+    return opening, sniff, values, kinds, sniff_count(opening, sniff, values, kinds)
+
+
+def _priorities(state: SniffState) -> jax.Array:
+    """int32[140]: the greedy order of every id (the reference heuristic's): points scored, then pips, then a double.
+
+    An id's priority is ``64 * points + 2 * pips + double``, ``points`` the count after the
+    placement where it scores (a positive multiple of 5), else 0, as
+    :func:`~tablegames.variants.sniff.heuristic.sniff_choice` orders the placements; an id that
+    is not legal gets a priority all the same (the caller masks it).
+    """
+    ids = jnp.arange(_ACTIONS, dtype=jnp.int32)
+    count = jax.vmap(lambda a: _layout_after(state, a // 5, a % 5 - 1)[4])(ids)
+    points = jnp.where((count > 0) & (count % 5 == 0), count, 0)
+    tile = ids // 5
+    pips, double = jnp.asarray(TILE_PIPS)[tile], jnp.asarray(TILE_HIGH)[tile] == jnp.asarray(TILE_LOW)[tile]
+    ranked: jax.Array = (64 * points + 2 * pips + double).astype(jnp.int32)
+    return ranked
+
+
+def _place(shape: _Shape, state: SniffState, action: jax.Array) -> SniffState:
+    """The tile placed (rules 7 to 11), the count scored (rule 12), then a win, the hand's end or the next turn."""
+    seat = state.current_player
+    tile = action // 5
+    arm = action % 5 - 1
+    opening, sniff, values, kinds, count = _layout_after(state, tile, arm)
     side = _side_of(shape, seat)
     scored = (count > 0) & (count % 5 == 0)
     scores = state.scores + jnp.where(scored & (jnp.arange(shape.sides) == side), count, 0)
@@ -480,6 +505,17 @@ class SniffArrays:
         """float32[observation_size]: what :meth:`~tablegames.variants.sniff.rl.SniffObservation.write` writes."""
         return _observe(self._shape, state, jnp.asarray(seat))
 
+    def priorities(self, state: SniffState) -> jax.Array:
+        """int32[140]: the greedy bot's order of the ids at ``state``, highest first.
+
+        (An :class:`~tablegames.jax.protocol.ArrayHeuristic`.)
+
+        The most points now, then the heaviest tile, then a double, as
+        :meth:`Sniff.heuristic_choice <tablegames.variants.sniff.game.Sniff.heuristic_choice>`
+        chooses: the legal id of the highest priority (the first on a tie) is its choice.
+        """
+        return _priorities(state)
+
     def from_game(self, game: Sniff, *, key: jax.Array) -> SniffState:
         """The state of the reference ``game`` at any point of a match; later deals are drawn from ``key``.
 
@@ -487,6 +523,29 @@ class SniffArrays:
             ValueError: if ``game``'s options are not this array game's.
 
         """
+        state = SniffState(**jax.device_put(self._host_state(game, np.asarray(key_words(key)))))
+        return state._replace(legal_action_mask=_compiled_mask(state))
+
+    def from_games(self, games: Sequence[Sniff], keys: np.ndarray[Any, np.dtype[np.uint32]]) -> SniffState:
+        """The states of the reference ``games``, stacked on a leading axis, in one transfer.
+
+        (A :class:`~tablegames.jax.protocol.FromGames`.)
+
+        ``keys`` is ``uint32[len(games), 2]``: the words each state's later deals are drawn from.
+        The same states as :meth:`from_game` of each, for a fraction of its cost.
+
+        Raises:
+            ValueError: if a game's options are not this array game's, or ``keys`` is not one pair of words a game.
+        """
+        keys = np.asarray(keys, np.uint32)
+        if keys.shape != (len(games), 2):
+            raise ValueError(f"keys are uint32[{len(games)}, 2], one pair of words a game, not of shape {keys.shape}")
+        hosts = [self._host_state(game, words) for game, words in zip(games, keys, strict=True)]
+        state = SniffState(**jax.device_put({name: np.stack([h[name] for h in hosts]) for name in SniffState._fields}))
+        return state._replace(legal_action_mask=_batched_mask(state))
+
+    def _host_state(self, game: Sniff, words: np.ndarray[Any, np.dtype[np.uint32]]) -> dict[str, Any]:
+        """``game``'s state as NumPy arrays by field, its mask not yet worked out (all false)."""
         if game.options != self.options:
             raise ValueError(f"the game's options {game.options!r} are not this array game's {self.options!r}")
         shape = self._shape
@@ -502,31 +561,30 @@ class SniffArrays:
         on_table[[t.index for t in layout.all_tiles()]] = True
         lacks = np.array([[bits >> v & 1 for v in range(7)] for bits in game.known_lacks], bool)
         current, winner, forced = game.current_player, game.winner, game.forced_tile
-        state = SniffState(
-            current_player=jnp.int32(-1 if current is None else current),
-            legal_action_mask=jnp.zeros(_ACTIONS, bool),
-            scores=jnp.asarray(np.array(game.scores, np.int32)),
-            terminated=jnp.bool_(game.is_over),
-            truncated=jnp.bool_(False),
-            rewards=jnp.zeros(shape.players, jnp.float32),
-            chosen=jnp.zeros(_ACTIONS, bool),
-            steps=jnp.int32(0),
-            key=key_words(key),
-            hand_number=jnp.int32(game.hand_number),
-            holder=jnp.asarray(holder),
-            stock=jnp.asarray(stock),
-            drawn=jnp.int32(shape.stock - len(left)),
-            on_table=jnp.asarray(on_table),
-            opening=jnp.int32(-1 if layout.opening is None else layout.opening.index),
-            sniff=jnp.int32(-1 if layout.spinner is None else layout.spinner.high),
-            values=jnp.asarray(np.array(layout.values[:4], np.int32)),
-            kinds=jnp.asarray(np.array(layout.outer_kinds[:4], np.int32)),
-            layout_count=jnp.int32(game.count),
-            forced=jnp.int32(-1 if forced is None else forced.index),
-            lacks=jnp.asarray(lacks),
-            winner=jnp.int32(-1 if winner is None else winner),
+        return dict(
+            current_player=np.int32(-1 if current is None else current),
+            legal_action_mask=np.zeros(_ACTIONS, bool),
+            scores=np.array(game.scores, np.int32),
+            terminated=np.bool_(game.is_over),
+            truncated=np.bool_(False),
+            rewards=np.zeros(shape.players, np.float32),
+            chosen=np.zeros(_ACTIONS, bool),
+            steps=np.int32(0),
+            key=np.asarray(words, np.uint32),
+            hand_number=np.int32(game.hand_number),
+            holder=holder,
+            stock=stock,
+            drawn=np.int32(shape.stock - len(left)),
+            on_table=on_table,
+            opening=np.int32(-1 if layout.opening is None else layout.opening.index),
+            sniff=np.int32(-1 if layout.spinner is None else layout.spinner.high),
+            values=np.array(layout.values[:4], np.int32),
+            kinds=np.array(layout.outer_kinds[:4], np.int32),
+            layout_count=np.int32(game.count),
+            forced=np.int32(-1 if forced is None else forced.index),
+            lacks=lacks,
+            winner=np.int32(-1 if winner is None else winner),
         )
-        return state._replace(legal_action_mask=_compiled_mask(state))
 
     def next_deal(self, state: SniffState) -> SniffDeal:
         """The deal the next hand of ``state`` (one match, not a batch) will get: hands, stock and drawn leader.
@@ -541,3 +599,5 @@ class SniffArrays:
 
 _compiled_mask: Final = jax.jit(_mask)
 """The mask, compiled once: :meth:`SniffArrays.from_game` runs outside any trace."""
+_batched_mask: Final = jax.jit(jax.vmap(_mask))
+"""The masks of a batch, compiled once, for :meth:`SniffArrays.from_games`."""
