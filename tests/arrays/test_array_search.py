@@ -175,14 +175,14 @@ def test_halving_keeps_the_better_half_of_the_last_field() -> None:
     assert search._halved(totals, counts, np.array([2, 4])).tolist() == [2, 4]
 
 
-def test_the_sniff_playouts_follow_its_heuristic_and_smear_random_ones() -> None:
-    """Sniff's array game ranks its ids (greedy playouts); Smear's does not; both build their worlds in one batch."""
+def test_both_array_games_rank_their_ids_and_build_worlds_in_one_batch() -> None:
+    """Sniff's and Smear's array games order their ids as their greedy bots (greedy playouts) and take a batch of
+    worlds at once."""
     from tablegames.jax import make
     from tablegames.jax.protocol import ArrayHeuristic, FromGames
 
-    sniff, smear = make("american-sniff", players=2), make("four-point-smear")
-    assert isinstance(sniff, ArrayHeuristic) and not isinstance(smear, ArrayHeuristic)
-    assert isinstance(sniff, FromGames) and isinstance(smear, FromGames)
+    for arrays in (make("american-sniff", players=2), make("four-point-smear")):
+        assert isinstance(arrays, ArrayHeuristic) and isinstance(arrays, FromGames)
 
 
 def test_greedy_and_random_playouts_both_play_legal_actions() -> None:

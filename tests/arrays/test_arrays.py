@@ -14,9 +14,10 @@ jax = pytest.importorskip("jax")
 jnp = pytest.importorskip("jax.numpy")
 
 import tablegames  # noqa: E402
+from tablegames.bots.base import Bot  # noqa: E402
 from tablegames.core.errors import InvalidOptionsError, UnknownVariantError  # noqa: E402
 from tablegames.jax import ArrayGame, from_game, key_of, make  # noqa: E402
-from tablegames.jax.protocol import FromGames  # noqa: E402
+from tablegames.jax.protocol import ArrayHeuristic, FromGames  # noqa: E402
 from tablegames.rl.decisions import Decision, MissingCapability, capabilities  # noqa: E402
 from tablegames.variants.arrays import quotient  # noqa: E402
 
@@ -189,6 +190,39 @@ def test_from_games_stacks_what_from_game_gives(options: dict[str, Any]) -> None
     assert np.asarray(batch.legal_action_mask).any(axis=1).all()
     with pytest.raises(ValueError, match="one pair of words a game"):
         game_arrays.from_games(positions, keys[:, :1])
+
+
+@pytest.mark.parametrize(
+    "options", [{}, {"seen_undealt": 2}, {"seen_undealt": 3, "high_low": "in-play"}, {"seen_undealt": 1}]
+)
+def test_priorities_choose_as_the_heuristic(options: dict[str, Any]) -> None:
+    """At every decision of matches of greedy and random seats, the array game's top legal id is the reference
+    heuristic's action (a discard part by part): its bids, discards, leads and follows, every option set."""
+    from tests.bots.support import observe
+
+    game_arrays = make("four-point-smear", **options)
+    assert isinstance(game_arrays, ArrayHeuristic)
+    priorities = jax.jit(game_arrays.priorities)
+    step = jax.jit(game_arrays.step)
+    phases: set[str] = set()
+    for seed in range(2):
+        game = tablegames.new_game("four-point-smear", seed=seed, **options)
+        ids, _ = capabilities(game)
+        rng = random.Random(seed)
+        bots: list[Bot] = [tablegames.bots.GreedyBot(), tablegames.bots.RandomBot()] * 2
+        while not game.is_over:
+            seat = game.current_player
+            assert seat is not None
+            wanted = type(game).heuristic_choice(observe(game, seat))
+            assert wanted is not None
+            state = game_arrays.from_game(game, key=key_of(game))
+            for part in ids.encode(wanted):
+                ranked = np.where(np.asarray(state.legal_action_mask), np.asarray(priorities(state)), -1)
+                assert int(np.argmax(ranked)) == part, str(wanted)
+                state = step(state, part)
+            phases.add(game.view(seat).phase)
+            game.apply(bots[seat].act(observe(game, seat), rng))
+    assert phases >= ({"bidding", "play", "discard"} if options.get("seen_undealt") else {"bidding", "play"})
 
 
 def test_from_game_refuses_other_options() -> None:

@@ -149,33 +149,45 @@ class CardSense:
         return found
 
     def suit_value(self, hand: Iterable[Card], suit: Suit) -> float:
-        """The points a hand may expect to win with ``suit`` as trump (a rough estimate, partner included)."""
+        """The points a hand may expect to win with ``suit`` as trump (a rough estimate, partner included).
+
+        :meth:`suit_twentieths` over 20.
+        """
+        return self.suit_twentieths(hand, suit) / 20
+
+    def suit_twentieths(self, hand: Iterable[Card], suit: Suit) -> int:
+        """:meth:`suit_value` in twentieths of a point: whole numbers, so equal hands compare equal exactly.
+
+        A High or Low sure is 20, the partner's share 6, a jack 17 with the top cards or length
+        (else 10), and a tenth of a point (2) for each trump, side top and Game card, up to 18.
+        (Summed as floats, equal values could differ in their last bit and break ties, or a
+        bid, by rounding; an array game's heuristic computes the same whole numbers.)
+        """
         cards = list(hand)
         trumps = {c.rank for c in cards if c.suit == suit}
         if not trumps:
-            return 0.0
+            return 0
         n = len(trumps)
         ranks = self.ranks
-        value = 0.3  # the partner's share
+        value = 6  # the partner's share
         if not self.fixed:  # the highest and lowest played: the top three and bottom three ranks count
-            value += 1.0 if ranks[0] in trumps else 0.6 if ranks[1] in trumps else 0.3 if ranks[2] in trumps else 0.0
-            value += 1.0 if ranks[-1] in trumps else 0.6 if ranks[-2] in trumps else 0.3 if ranks[-3] in trumps else 0.0
+            value += 20 if ranks[0] in trumps else 12 if ranks[1] in trumps else 6 if ranks[2] in trumps else 0
+            value += 20 if ranks[-1] in trumps else 12 if ranks[-2] in trumps else 6 if ranks[-3] in trumps else 0
         else:
-            value += 1.0 if self.high in trumps else 0.3 if ranks[1] in trumps and n >= 3 else 0.0
-            value += 1.0 if self.low in trumps else 0.0
+            value += 20 if self.high in trumps else 6 if ranks[1] in trumps and n >= 3 else 0
+            value += 20 if self.low in trumps else 0
         if Rank.JACK in trumps:
-            value += 0.85 if self._jack_backers & trumps or n >= 4 else 0.5
+            value += 17 if self._jack_backers & trumps or n >= 4 else 10
         top, game_card = ranks[0], self._game_card
         side_tops = sum(1 for c in cards if c.rank == top and c.suit != suit)
         game_cards = sum(1 for c in cards if c.rank == game_card)
-        value += min(0.9, 0.1 * n + 0.1 * side_tops + 0.1 * game_cards + (0.15 if game_card in trumps else 0.0))
-        return value
+        return value + min(18, 2 * n + 2 * side_tops + 2 * game_cards + (3 if game_card in trumps else 0))
 
     def best_suit(self, hand: Iterable[Card], suits: Iterable[Suit] | None = None) -> Suit:
-        """The suit the hand is worth most with as trump (among ``suits``, by default all four)."""
+        """The suit the hand is worth most with as trump (among ``suits``, by default all four; the first on a tie)."""
         cards = list(hand)
         pool = list(Suit) if suits is None else list(suits)
-        return max(pool, key=lambda s: (self.suit_value(cards, s), -int(s)))
+        return max(pool, key=lambda s: (self.suit_twentieths(cards, s), -int(s)))
 
     def feed_value(self, card: Card, trump: Suit | None) -> float:
         """How much giving ``card`` to a partner's sure trick is worth (higher is better)."""
@@ -240,8 +252,8 @@ def pitch_choice(
 
 
 def _bid(view: Seen, legal: Sequence[Action], *, sense: CardSense, pickup: int) -> Action:
-    value = max(sense.suit_value(view.hand, s) for s in Suit) + 0.25 * pickup
-    amount = min(4, int(value))
+    twentieths = max(sense.suit_twentieths(view.hand, s) for s in Suit) + 5 * pickup  # a quarter point a card
+    amount = min(4, twentieths // 20)
     for action in legal:
         if isinstance(action, Bid) and action.amount == amount:
             return action

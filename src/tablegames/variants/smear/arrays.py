@@ -399,6 +399,17 @@ def _discard_parts(state: SmearState, take: int) -> jax.Array:
     a card may come next if some discard that leaves a legal first lead starts with the cards
     chosen so far and then it.
     """
+    _, allowed, following = _discards(state, take)
+    return jnp.any(allowed[:, None] & (following[:, None] == _CARDS[None, :]), axis=0)
+
+
+def _discards(state: SmearState, take: int) -> tuple[jax.Array, jax.Array, jax.Array]:
+    """Every discard of ``take`` of the bidder's cards, in the reference's order: ``(cards, allowed, following)``.
+
+    ``cards`` is ``int32[discards, take]`` (each in deck order), ``allowed`` whether it starts
+    with the parts chosen so far and leaves a legal first lead (rule 9), ``following`` its card
+    after those parts.
+    """
     size = 6 + take
     hand = state.holder == state.bidder
     place = jnp.cumsum(hand) - 1
@@ -415,8 +426,7 @@ def _discard_parts(state: SmearState, take: int) -> jax.Array:
     held = jnp.sum(hand[None, :] & (_SUIT[None, :] == _SUITS[:, None]), axis=1, dtype=jnp.int32)
     leaves_a_lead = jnp.any((held[None, :] > thrown) & (thrown <= state.allowance[None, :]), axis=1)
     following = jnp.sum(jnp.where(parts[None, :] == depth, cards, 0), axis=1)
-    allowed = prefix & leaves_a_lead
-    return jnp.any(allowed[:, None] & (following[:, None] == _CARDS[None, :]), axis=0)
+    return cards, prefix & leaves_a_lead, following
 
 
 def _mask(state: SmearState, take: int) -> jax.Array:
@@ -439,6 +449,111 @@ def _mask(state: SmearState, take: int) -> jax.Array:
     plays = jnp.where(leading, lead, answer) & (phase == _PLAY)
     parts = _discard_parts(state, take) & (phase == _DISCARD) if take else jnp.zeros(32, bool)
     return jnp.concatenate([bids, plays, parts])
+
+
+# -- the heuristic --------------------------------------------------------------------
+# The greedy bot's choice (tablegames.mechanics.pitchplay with Smear's cards, and Smear's discard),
+# in whole numbers: twentieths of a point for a suit's value, quarters for a card's keep value,
+# tenths for a card fed to a partner. Ranks by their place in a suit: 0 the ace ... 7 the seven.
+
+_RANK: Final = _CARDS % 8
+_ORDER: Final = 8 - _RANK
+"""Each card's rank order, as ``ORDER`` of the rules (the ace 8, the seven 1)."""
+_ACE, _KING, _QUEEN, _JACK, _TEN, _SEVEN = 0, 1, 2, 3, 4, 7
+_KEEP: Final = np.array([36, 24, 20, 16, 0, 3, 2, 1], np.int32)[_RANK]
+"""Each card's keep value off trump, in quarters (a ten is thrown first: discards count for Game)."""
+_DUMP: Final = np.where(_POINTS > 0, 10 + 2 * _POINTS, 0) + _ORDER
+"""What throwing each card off trump to the other side costs."""
+
+
+def _twentieths(hand: jax.Array, in_play: jax.Array) -> jax.Array:
+    """int32[4]: what ``hand`` (bool[32]) is worth with each suit trump, in twentieths (``suit_twentieths``)."""
+    held = hand.reshape(4, 8)
+    n = jnp.sum(held, axis=1, dtype=jnp.int32)
+
+    def has(rank: int) -> jax.Array:
+        return held[:, rank]
+
+    top = jnp.where(has(_ACE), 20, jnp.where(has(_KING), 12, jnp.where(has(_QUEEN), 6, 0)))
+    bottom = jnp.where(has(_SEVEN), 20, jnp.where(has(6), 12, jnp.where(has(5), 6, 0)))
+    fixed = jnp.where(has(_ACE), 20, jnp.where(has(_KING) & (n >= 3), 6, 0)) + jnp.where(has(_SEVEN), 20, 0)
+    jack = jnp.where(has(_JACK), jnp.where(has(_ACE) | has(_KING) | (n >= 4), 17, 10), 0)
+    side_tops = jnp.sum(held[:, _ACE], dtype=jnp.int32) - held[:, _ACE]
+    tens = jnp.sum(held[:, _TEN], dtype=jnp.int32)
+    extra = jnp.minimum(18, 2 * n + 2 * side_tops + 2 * tens + jnp.where(has(_TEN), 3, 0))
+    value: jax.Array = jnp.where(n > 0, 6 + jnp.where(in_play, top + bottom, fixed) + jack + extra, 0)
+    return value.astype(jnp.int32)
+
+
+def _first(flags: jax.Array, key: jax.Array | np.ndarray[Any, Any]) -> jax.Array:
+    """The card (index) of the lowest ``key`` among ``flags`` (bool[32]), the first in deck order on a tie."""
+    return jnp.argmin(jnp.where(flags, key, np.iinfo(np.int32).max)).astype(jnp.int32)
+
+
+def _card_choice(state: SmearState, plays: jax.Array, in_play: jax.Array) -> jax.Array:
+    """The card the heuristic plays among the legal ``plays`` (bool[32]): ``pitchplay``'s card player."""
+    seat = state.current_player
+    hand = state.holder == seat
+    unseen = ~((state.played_by >= 0) | hand | (state.discards & (seat == state.bidder)))
+    trumps = state.trump == _SUIT
+    jack = trumps & (_RANK == _JACK)
+    dump = jnp.where(trumps, jnp.where(_RANK == _SEVEN, 5, jnp.where(_RANK == _JACK, 100, 30 + _ORDER)), _DUMP)
+    cheapest = _first(plays, dump)
+    # the hand's first lead: the suit the hand is worth most in, of those it may lead; its top card if
+    # one of the three highest ranks or alone, else its lowest that is not the jack
+    worth = jnp.where(jnp.any(plays.reshape(4, 8), axis=1), _twentieths(hand, in_play), -1)
+    mine = plays & (jnp.argmax(worth) == _SUIT)
+    top = _first(mine, -_ORDER)
+    low = mine & (_RANK != _JACK)
+    high = (jnp.asarray(_RANK)[top] <= _QUEEN) | (jnp.sum(mine) == 1) | ~jnp.any(low)
+    opening = jnp.where(high, top, _first(low, _ORDER))
+    # a later lead: the top trump if no trump still out beats it, else a side ace, else the cheapest card
+    top_trump = _first(plays & trumps, -_ORDER)
+    out = unseen & trumps
+    pull = jnp.any(plays & trumps) & jnp.any(out) & ~jnp.any(out & (jnp.asarray(_ORDER)[top_trump] < _ORDER))
+    side_ace = plays & ~trumps & (_RANK == _ACE)
+    lead = jnp.where(pull, top_trump, jnp.where(jnp.any(side_ace), _first(side_ace, _CARDS), cheapest))
+    # following: feed a partner sure to win the trick, else win it with the cheapest sure card (the jack
+    # of trump first), else win it cheaply if others are still to play, else throw the cheapest card
+    score = jnp.where(trumps, 16 + _ORDER, jnp.where(state.led == _SUIT, _ORDER, -1))
+    in_trick = state.trick >= 0
+    scores = jnp.where(in_trick, score[jnp.maximum(state.trick, 0)], -2)
+    best_seat = jnp.argmax(scores).astype(jnp.int32)
+    after = 3 - jnp.sum(in_trick, dtype=jnp.int32)
+    holds = (after == 0) | ~jnp.any(unseen[None, :] & (score[None, :] > score[:, None]), axis=1)
+    court = ~trumps & ((_RANK == _KING) | (_RANK == _QUEEN))
+    keep_trump = jnp.where(trumps & (_RANK != _SEVEN), -100 - 10 * _ORDER, -_ORDER)
+    feed = jnp.where(jack, 200, jnp.where(_RANK == _TEN, 100, jnp.where(court, 10 * _POINTS, keep_trump)))
+    fed = _first(plays, dump - 1000 * feed)
+    winners = plays & (score > scores[best_seat])
+    safe = winners & holds
+    sure = jnp.where(jnp.any(safe & jack), _first(safe & jack, _CARDS), _first(safe, 100 * trumps + _ORDER))
+    cheap = winners & ~jack & (dump < 10)
+    follow = jnp.where(jnp.any(cheap) & (after > 0), _first(cheap, dump), cheapest)
+    follow = jnp.where(jnp.any(safe), sure, follow)
+    follow = jnp.where((best_seat == (seat + 2) % 4) & holds[state.trick[best_seat]], fed, follow)
+    leading = ~jnp.any(in_trick)
+    choice: jax.Array = jnp.where(leading, jnp.where(state.trump < 0, opening, lead), follow)
+    return choice
+
+
+def _heuristic_id(state: SmearState, rules: _Rules, take: int) -> jax.Array:
+    """The id Smear's greedy bot gives at ``state`` (:func:`~tablegames.variants.smear.heuristic.smear_choice`)."""
+    mask = state.legal_action_mask
+    hand = state.holder == state.current_player
+    # the bid: what the best suit is worth, a quarter point for each card to be taken up, up to 4
+    amount = jnp.minimum(4, (jnp.max(_twentieths(hand, rules.in_play)) + 5 * take) // 20)
+    fallback = jnp.where(mask[0], 0, jnp.argmax(mask[:PLAY_IDS]))
+    bid = jnp.where((amount >= 2) & mask[jnp.maximum(amount - 1, 0)], amount - 1, fallback)
+    card = PLAY_IDS + _card_choice(state, mask[PLAY_IDS:DISCARD_IDS], rules.in_play)
+    chosen = jnp.where(state.phase == _BIDDING, bid, card)
+    if take:  # the discard that keeps most: trumps of the best suit, then aces and court cards; a ten goes first
+        trump = jnp.argmax(_twentieths(hand, rules.in_play))  # the first of the best on a tie
+        keep = jnp.where(trump == _SUIT, 400 + 4 * _ORDER, _KEEP)
+        cards, allowed, following = _discards(state, take)
+        worth = jnp.where(allowed, jnp.sum(keep[cards], axis=1), np.iinfo(np.int32).max)
+        chosen = jnp.where(state.phase == _DISCARD, DISCARD_IDS + following[jnp.argmin(worth)], chosen)
+    return chosen.astype(jnp.int32)
 
 
 # -- the observation ------------------------------------------------------------------
@@ -605,6 +720,17 @@ class SmearArrays:
         more (:func:`~tablegames.rl.decisions.observation_fields`).
         """
         return _observe(self.options.target, state, jnp.asarray(seat), self._card_points)
+
+    def priorities(self, state: SmearState) -> jax.Array:
+        """int32[68]: the greedy bot's choice at ``state`` first (an :class:`~tablegames.jax.protocol.ArrayHeuristic`).
+
+        The id :meth:`Smear.heuristic_choice <tablegames.variants.smear.game.Smear.heuristic_choice>`
+        would give (a discard part by part, in the order of its ids) has priority 1, every
+        other id 0. Its bids, discards and cards are the reference heuristic's, in whole numbers.
+        """
+        chosen = _heuristic_id(state, self._rules, self._take)
+        ranked: jax.Array = (chosen == _IDS).astype(jnp.int32)
+        return ranked
 
     def from_game(self, game: Smear, *, key: jax.Array) -> SmearState:
         """The state of the reference ``game`` at any point of a match; later deals are drawn from ``key``.
