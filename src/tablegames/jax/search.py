@@ -18,7 +18,7 @@ budget allows:
    discard) and is played on to the end of the hand (the step after which the state's
    :attr:`~tablegames.jax.protocol.ArrayState.hand_number` changes) or of the match, every copy
    in one ``jax.vmap``'d ``jax.lax.while_loop``. Where the array game orders its ids as the
-   variant's greedy bot would (:class:`~tablegames.jax.protocol.ArrayHeuristic`, American Sniff's)
+   variant's greedy bot would (:class:`~tablegames.jax.protocol.ArrayHeuristic`, as the built-in games do)
    and ``playout="greedy"`` (the default), every step takes the legal id it ranks highest, 10%
    of them a random one, as ISMCTS's greedy playouts do. Otherwise the first ``plies`` steps
    look ahead: of ``lookahead`` legal ids drawn at random, the one after which the mover's side
