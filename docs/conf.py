@@ -62,6 +62,11 @@ nitpick_ignore = [
     ("py:class", "_pytest.config.argparsing.Parser"),
     # the rl extra's libraries (no intersphinx: the docs build offline)
     ("py:class", "numpy.ndarray"),
+    ("py:class", "np.ndarray"),  # the array games' host arrays, as their annotations spell them
+    ("py:class", "np.dtype"),
+    ("py:class", "np.uint32"),
+    ("py:class", "numpy.dtype"),
+    ("py:class", "numpy.uint32"),
     ("py:class", "numpy.int64"),
     ("py:class", "gymnasium.Env"),
     ("py:class", "gymnasium.spaces.space.Space"),
