@@ -15,7 +15,8 @@ They are pure functions of fixed-shape arrays that ``jax.jit`` and ``jax.vmap`` 
   :attr:`Tile.index <tablegames.components.tiles.Tile.index>`): :data:`TILE_HIGH`,
   :data:`TILE_LOW`, :data:`TILE_PIPS`, :func:`shown_values`, :func:`fits_values`,
   :func:`place_on_line`;
-* exact observation quotients: :func:`quotient`.
+* exact observation quotients: :func:`quotient`;
+* many reference positions as one batch of states: :func:`batched_fields`.
 
 Only the variants' array modules import this one, and only when an array game is asked for.
 """
@@ -23,6 +24,7 @@ Only the variants' array modules import this one, and only when an array game is
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import jax
@@ -36,6 +38,7 @@ __all__ = [
     "TILE_HIGH",
     "TILE_LOW",
     "TILE_PIPS",
+    "batched_fields",
     "clockwise_first",
     "deal_places",
     "draw_below",
@@ -323,3 +326,24 @@ def quotient(numerator: jax.Array, denominator: int) -> jax.Array:
     back = total - a
     error = (a - (total - back)) + (b - back)
     return total + (error + jnp.asarray(low)[rest])
+
+
+def batched_fields(
+    games: Sequence[Any],
+    keys: np.ndarray[Any, np.dtype[np.uint32]],
+    host: Callable[[Any, np.ndarray[Any, np.dtype[np.uint32]]], dict[str, Any]],
+) -> dict[str, Any]:
+    """A batch of states' fields: ``host(game, words)`` of each game (NumPy by field), stacked, sent at once.
+
+    What an array game's ``from_games`` shares (:class:`~tablegames.jax.protocol.FromGames`):
+    ``keys`` is ``uint32[len(games), 2]``, the words of each state's later deals.
+
+    Raises:
+        ValueError: if ``keys`` is not one pair of words a game.
+    """
+    keys = np.asarray(keys, np.uint32)
+    if keys.shape != (len(games), 2):
+        raise ValueError(f"keys are uint32[{len(games)}, 2], one pair of words a game, not of shape {keys.shape}")
+    hosts = [host(game, words) for game, words in zip(games, keys, strict=True)]
+    fields: dict[str, Any] = jax.device_put({name: np.stack([h[name] for h in hosts]) for name in hosts[0]})
+    return fields

@@ -28,7 +28,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from tablegames.components.cards import piquet_deck
-from tablegames.variants.arrays import deal_places, hashed_words, key_words, quotient, ranks
+from tablegames.variants.arrays import batched_fields, deal_places, hashed_words, key_words, quotient, ranks
 from tablegames.variants.arrays import trick_winner as shared_trick_winner
 from tablegames.variants.smear.options import SmearDeal, SmearOptions
 from tablegames.variants.smear.rl import DISCARD_IDS, PLAY_IDS, SmearObservation
@@ -753,11 +753,7 @@ class SmearArrays:
         Raises:
             ValueError: if a game's options are not this array game's, or ``keys`` is not one pair of words a game.
         """
-        keys = np.asarray(keys, np.uint32)
-        if keys.shape != (len(games), 2):
-            raise ValueError(f"keys are uint32[{len(games)}, 2], one pair of words a game, not of shape {keys.shape}")
-        hosts = [self._host_state(game, words) for game, words in zip(games, keys, strict=True)]
-        state = SmearState(**jax.device_put({name: np.stack([h[name] for h in hosts]) for name in SmearState._fields}))
+        state = SmearState(**batched_fields(games, keys, self._host_state))
         return state._replace(legal_action_mask=_batched_mask(state, self._take))
 
     def _host_state(self, game: Smear, words: np.ndarray[Any, np.dtype[np.uint32]]) -> dict[str, Any]:

@@ -34,6 +34,7 @@ from tablegames.variants.arrays import (
     TILE_HIGH,
     TILE_LOW,
     TILE_PIPS,
+    batched_fields,
     clockwise_first,
     deal_places,
     draw_below,
@@ -537,11 +538,7 @@ class SniffArrays:
         Raises:
             ValueError: if a game's options are not this array game's, or ``keys`` is not one pair of words a game.
         """
-        keys = np.asarray(keys, np.uint32)
-        if keys.shape != (len(games), 2):
-            raise ValueError(f"keys are uint32[{len(games)}, 2], one pair of words a game, not of shape {keys.shape}")
-        hosts = [self._host_state(game, words) for game, words in zip(games, keys, strict=True)]
-        state = SniffState(**jax.device_put({name: np.stack([h[name] for h in hosts]) for name in SniffState._fields}))
+        state = SniffState(**batched_fields(games, keys, self._host_state))
         return state._replace(legal_action_mask=_batched_mask(state))
 
     def _host_state(self, game: Sniff, words: np.ndarray[Any, np.dtype[np.uint32]]) -> dict[str, Any]:
