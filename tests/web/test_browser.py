@@ -724,6 +724,9 @@ def test_a_refused_stream_is_said_and_not_tried_again(browser: Any, server: str)
         page.evaluate("() => { stopStream(); S.token = 'not-a-token'; startStream(); }")
         page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
         assert "no longer follows the game" in page.inner_text("#error")
+        # Nor by any other path that starts a stream (a reconnection timed before the refusal, or
+        # the end of an animation, which calls startStream as this does).
+        page.evaluate("() => startStream()")
         page.wait_for_timeout(2500)  # a retry would come after one second
         assert len(streams) == 1
     finally:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import collections.abc
 import enum
 import json
+import threading
 import types
 import typing
 import weakref
@@ -412,19 +413,25 @@ def remember_texts(log: EventLog, texts: LogTexts) -> None:
     ``log.events``: only :meth:`Game.log() <tablegames.core.game.Game.log>` calls this.
     """
     table = _LOG_TEXTS
-    table[id(log)] = (weakref.ref(log), texts)
-    if len(table) > _sweep_at:  # forget the logs that are gone, now and then (not on every call)
-        _sweep()
+    with _SWEEPING:  # no other thread's sweep is walking the table
+        table[id(log)] = (weakref.ref(log), texts)
+        if len(table) > _sweep_at:  # forget the logs that are gone, now and then (not on every call)
+            _sweep()
 
 
 def _sweep() -> None:
-    """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next."""
+    """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next (under :data:`_SWEEPING`)."""
     global _sweep_at
     table = _LOG_TEXTS
-    for key, entry in list(table.items()):  # a copy: another thread may add a log meanwhile
-        if entry[0]() is None and table.get(key) is entry:
-            table.pop(key, None)  # a live log that took the key just now only loses its kept texts
+    for key in [key for key, entry in table.items() if entry[0]() is None]:
+        del table[key]
     _sweep_at = 2 * len(table) + _SWEEP_FLOOR
+
+
+_SWEEPING: Final = threading.RLock()
+"""Held while :data:`_LOG_TEXTS` gains an entry or is swept: a sweep walks the table, which a server's
+other threads would otherwise change under it (copying the table first is not enough: the copy
+allocates, which may run the collector, whose finalizers may let another thread in)."""
 
 
 _SWEEP_FLOOR: Final = 256

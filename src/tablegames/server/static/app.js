@@ -42,6 +42,7 @@ const S = {
   freshFrom: 0, // the index of the first event the latest state brought
   animating: false,
   stream: null, // the AbortController of the open event stream
+  refused: null, // a token the server refused a stream for good: not offered again
   ui: { selected: null }, // the person's choices on the table shown (a chosen piece): new with each state
   busy: false,
   variants: new Map(), // name -> the server's description (players, summary, options schema, bots)
@@ -342,7 +343,9 @@ function stopStream() {
 }
 
 function startStream() {
-  if (S.stream || !S.game) return;
+  // A token the server refused for good is not offered again (a reconnection already timed, or the
+  // end of an animation, would otherwise ask once more).
+  if (S.stream || !S.game || (S.refused !== null && S.token === S.refused)) return;
   const controller = new AbortController();
   S.stream = controller;
   const game = S.game;
@@ -373,6 +376,7 @@ async function follow(game, controller) {
     signal: controller.signal,
   });
   if (response.status >= 400 && response.status < 500) {
+    S.refused = S.token;
     const data = await response.json().catch(() => ({}));
     showError(`this page no longer follows the game: ${data.message || `the server answered ${response.status}`}`);
     return false;
