@@ -155,3 +155,20 @@ def test_a_turned_card_passed_on_hidden_is_placed_mid_hand(seed: int, events: in
     log = game.log(seat)
     world = WorldSampler(log, budget=30).sample(random.Random(1))
     assert tablegames.dumps(world.log(seat)) == tablegames.dumps(log)
+
+
+def test_the_kept_strings_of_an_action_or_event_are_its_json_strings() -> None:
+    """``named`` gives what its JSON names, kept per class and value; an unhashable value is written afresh."""
+    from tablegames.bots._json_places import _NAMED, named, strings
+    from tablegames.components.cards import Card
+    from tablegames.core.serde import to_json
+    from tests.bots.variants_for_sampling import CardsPassed
+
+    passed = CardsPassed(1, 2, (Card.parse("QS"), Card.parse("2H")))
+    hidden = CardsPassed(1, 2, None)
+    for event in (passed, hidden, CardsPassed(1, 2, (Card.parse("QS"), Card.parse("2H")))):
+        assert named(event) == tuple(strings(to_json(event)))
+    assert named(passed) == ("cards_passed", "QS", "2H") and named(hidden) == ("cards_passed",)  # the tag too
+    assert (CardsPassed, passed) in _NAMED
+    unhashable = CardsPassed(1, 2, [Card.parse("QS")])  # type: ignore[arg-type]  # a list, as a careless variant might hold
+    assert named(unhashable) == ("cards_passed", "QS")

@@ -7,9 +7,32 @@ hidden place is a ``null``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["fill", "has_null", "mirror_paths", "strings", "swap_strings", "without"]
+from tablegames.core.memo import Kept
+from tablegames.core.serde import to_json
+
+__all__ = ["fill", "has_null", "mirror_paths", "named", "strings", "swap_strings", "without"]
+
+_NAMED: Final = Kept[tuple[type, Any], tuple[str, ...]](
+    "tablegames.bots._json_places: the strings of each action's and event's JSON", most=1 << 16
+)
+
+
+def named(obj: Any) -> tuple[str, ...]:
+    """Every string inside ``obj``'s JSON (:func:`strings` of :func:`~tablegames.core.serde.to_json`).
+
+    Kept for an ``obj`` that can be hashed (a frozen action or event: the sampler asks again for
+    the same ones, replay after replay), by its class and value: equal objects of one class
+    write the same JSON.
+    """
+    try:
+        found = _NAMED.get((type(obj), obj))
+    except TypeError:  # a value that cannot be hashed (an event holding a list): written each time
+        return tuple(strings(to_json(obj)))
+    if found is None:
+        found = _NAMED.keep((type(obj), obj), tuple(strings(to_json(obj))))
+    return found
 
 
 def swap_strings(data: Any, a: str, b: str) -> tuple[Any, bool]:

@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
+from tablegames.bots._json_places import named
 from tablegames.core.events import Action, Event
 from tablegames.core.serde import to_json
 
@@ -455,7 +456,7 @@ class Owners:
 
         def score(action: Action) -> int:
             total = 0
-            for text in _strings(to_json(action)):
+            for text in named(action):
                 if receivers:
                     if any(s in receivers and when > at for s, when in barred.get(text, ())):
                         total -= 10

@@ -82,7 +82,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Final
 
-from tablegames.bots._json_places import fill, has_null, mirror_paths, strings, swap_strings, without
+from tablegames.bots._json_places import fill, has_null, mirror_paths, named, strings, swap_strings, without
 from tablegames.bots._owners import Owners, actor_of, holders
 from tablegames.bots._swaps import kept, repaired, swapped
 from tablegames.core.errors import IllegalActionError, InvalidOptionsError, LogError, NoWorldError, UnknownVariantError
@@ -559,7 +559,7 @@ class GenericWorlds:
         """
         owners = layout.owners
         probe = state
-        chosen = {t for action in state.choices.values() for t in strings(to_json(action))}
+        chosen = {t for action in state.choices.values() for t in named(action)}
         for text in pieces:
             assignment = probe.assignment
             try:
@@ -610,7 +610,7 @@ class GenericWorlds:
         for when, (chooser, _) in owners.choices.items():
             if chooser == seat and since < when < at:
                 choice = state.choices.get(when)
-                if choice is None or text in strings(to_json(choice)):
+                if choice is None or text in named(choice):
                     return False
         return True
 
@@ -636,7 +636,7 @@ class GenericWorlds:
         earlier = [at for at in state.choices if at < played.matched]
         if played.offered and played.refused is not None and rng.random() < 0.5:
             offered = set(played.offered)  # a hidden choice that handed the seat what it could not hold: redraw it
-            handing = [at for at in earlier if not offered.isdisjoint(strings(to_json(state.choices[at])))]
+            handing = [at for at in earlier if not offered.isdisjoint(named(state.choices[at]))]
             if handing:
                 choices = dict(state.choices)
                 del choices[rng.choice(handing)]
@@ -784,8 +784,7 @@ class GenericWorlds:
                 if isinstance(found, _Played):
                     found.reached = world
                     if refused is not None and found.offered:  # the world refused the log's own action
-                        named = tuple(t for t in strings(to_json(refused)) if t in self._pieces)
-                        found.refused = (current, at, named)
+                        found.refused = (current, at, tuple(t for t in named(refused) if t in self._pieces))
                     return found
                 world = found
             at = len(world.events)
@@ -833,7 +832,7 @@ class GenericWorlds:
             score = owners.leaving(world.current_player, at)  # pieces the log shows elsewhere leave first
             actions.sort(key=lambda a: -score(a))
         if prefer:
-            actions.sort(key=lambda a: prefer.isdisjoint(strings(to_json(a))))
+            actions.sort(key=lambda a: prefer.isdisjoint(named(a)))
         best = at
         clash: tuple[list[str], list[str]] = ([], [])
         offered: set[str] = set()  # where no action agrees at all: every piece the seat could have used
@@ -848,7 +847,7 @@ class GenericWorlds:
                 best = at + agree
                 clash = self._clash(produced[agree], self.events[at + agree])
             if agree == 0:
-                offered.update(t for t in strings(to_json(action)) if t in self._pieces)
+                offered.update(t for t in named(action) if t in self._pieces)
         if best == at and not clash[0] and offered:
             clash = ([], sorted(offered))
             if owners is not None and world.current_player is not None:
@@ -873,8 +872,8 @@ class GenericWorlds:
             if found[0] or found[1]:
                 return found
         pieces = self._pieces.keys()
-        mine = [t for t in strings(to_json(recorded)) if t in pieces]
-        world = [t for t in strings(to_json(produced)) if t in pieces]
+        mine = [t for t in named(recorded) if t in pieces]
+        world = [t for t in named(produced) if t in pieces]
         only_mine, only_world = set(mine) - set(world), set(world) - set(mine)
         if only_mine or only_world:
             return sorted(only_mine), sorted(only_world)
