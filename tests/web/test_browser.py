@@ -633,7 +633,10 @@ def test_a_stale_tab_gets_the_current_table_and_goes_on(server: str, page: Any) 
 
     page.route("**/events?*", hold)
     _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
-    page.wait_for_timeout(100)  # the page opens its stream once it shows the game
+    for _ in range(WAIT_MS // 50):  # the page opens its stream once it shows the game (later on a loaded machine)
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert held, "the page opened no event stream"
     game, token = _credentials(page)
     state = _server_state(server, page)
