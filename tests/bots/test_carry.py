@@ -105,3 +105,19 @@ def test_a_match_played_again_from_its_start_is_played_the_same() -> None:
         return tablegames.dumps(game.log())
 
     assert match() == match()
+
+
+def test_kept_worlds_are_played_on_though_the_sampler_saw_the_longer_log_first() -> None:
+    """``decision_worlds`` after ``sampler_for`` of the same, longer log: the kept worlds are played on, not stale."""
+    game = tablegames.new_game("draw-dominoes", seed=4, hand_size=5)
+    rng = random.Random(4)
+    positions = _random_play(game, 4, 0, 3)
+    next(positions)
+    first = _carry.decision_worlds(game.log(0), rng, 4)
+    next(positions)
+    log = game.log(0)
+    _carry.sampler_for(log)
+    worlds = _carry.decision_worlds(log, rng, 4)
+    assert any(w is f for w in worlds for f in first)  # carried
+    for world in worlds:
+        assert tablegames.dumps(world.log(0)) == tablegames.dumps(log)

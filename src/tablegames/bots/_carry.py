@@ -109,14 +109,17 @@ def decision_worlds(log: EventLog, rng: random.Random, count: int) -> list[Game]
         LogError: as :class:`~tablegames.bots.sampler.WorldSampler` does.
 
     """
-    entry, new = _entry(log)
+    entry, _ = _entry(log)
     seat = log.seat
     kept: list[Game] = []
     if seat is not None and entry.worlds:
         action_of = get_variant(log.variant).action_of
-        start = len(log.events) - len(new)
-        for world in entry.worlds:
-            moved = advanced(world, log.events, start, seat, action_of=action_of, rng=rng) if new else world
+        size = len(log.events)
+        for world in entry.worlds:  # each at the end of the prefix of ``log`` it was drawn or carried for
+            at = len(world.events)
+            moved = world if at == size else None
+            if at < size:
+                moved = advanced(world, log.events, at, seat, action_of=action_of, rng=rng)
             if moved is not None:
                 kept.append(moved)
     entry.worlds = []  # until the fresh draws are done: an error leaves nothing half-carried
