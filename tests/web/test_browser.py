@@ -717,6 +717,39 @@ def test_a_second_person_joins_from_the_lobby_and_a_spectator_watches(browser: A
     assert not errors, f"the pages raised or logged errors: {errors}"
 
 
+def test_a_stream_refused_for_a_limit_is_opened_again_later(browser: Any, server: str) -> None:
+    """A stream refused for a limit (429, too many streams) is said, but not for good: the page opens one later."""
+    context, page, errors = _open_page(browser, 1280, 800)
+    try:
+        _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
+        limited: list[str] = []
+
+        def limit(route: Any) -> None:
+            if limited:
+                route.continue_()
+                return
+            limited.append(route.request.url)
+            body = '{"error": "TooManyRequests", "message": "this client holds too many event streams"}'
+            route.fulfill(status=429, content_type="application/json", body=body, headers={"Retry-After": "1"})
+
+        page.route("**/events?*", limit)
+        page.evaluate("() => { stopStream(); startStream(); }")
+        page.wait_for_selector("#error:not([hidden])", timeout=WAIT_MS)
+        assert limited and "too many event streams" in page.inner_text("#error")
+        streams: list[str] = []
+        page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+        page.evaluate("() => startStream()")  # as the page's next state would
+        page.wait_for_function("() => S.stream !== null", timeout=WAIT_MS)
+        for _ in range(WAIT_MS // 50):
+            if streams:
+                break
+            page.wait_for_timeout(50)
+        assert streams, "the page did not ask for the stream again"
+    finally:
+        context.close()
+    assert all("status of 429" in e for e in errors), errors
+
+
 def test_a_refused_stream_is_said_and_not_tried_again(browser: Any, server: str) -> None:
     """A stream the server refuses (a token it does not take) is reported on the page, and not retried every second."""
     context, page, errors = _open_page(browser, 1280, 800)

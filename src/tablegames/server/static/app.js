@@ -42,7 +42,7 @@ const S = {
   freshFrom: 0, // the index of the first event the latest state brought
   animating: false,
   stream: null, // the AbortController of the open event stream
-  refused: null, // a token the server refused a stream for good: not offered again
+  refused: null, // a token the server refused a stream for good (401, 403, 404): not offered again
   ui: { selected: null }, // the person's choices on the table shown (a chosen piece): new with each state
   busy: false,
   variants: new Map(), // name -> the server's description (players, summary, options schema, bots)
@@ -376,7 +376,9 @@ async function follow(game, controller) {
     signal: controller.signal,
   });
   if (response.status >= 400 && response.status < 500) {
-    S.refused = S.token;
+    // A token the server does not take, or a game it no longer has, is refused for good; a limit
+    // (429: too many streams) is not, and the page's next state may open the stream again.
+    if ([401, 403, 404].includes(response.status)) S.refused = S.token;
     const data = await response.json().catch(() => ({}));
     showError(`this page no longer follows the game: ${data.message || `the server answered ${response.status}`}`);
     return false;
