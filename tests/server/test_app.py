@@ -277,6 +277,9 @@ def test_the_server_chooses_the_seed_unless_the_operator_allows_it(tmp_path: Pat
     assert refused.status_code == 400 and "seed" in refused.json()["message"]
     allowing = _client(tmp_path, ServerConfig(allow_seed=True, allowed_hosts=("testserver",)))
     assert allowing.post("/api/games", json={"variant": "american-sniff", "seed": 4}).status_code == 201
+    for client in (_client(tmp_path), allowing):  # null is not a seed (the schema says an integer): refused
+        nulled = client.post("/api/games", json={"variant": "american-sniff", "seed": None})
+        assert nulled.status_code == 400 and "seed" in nulled.json()["message"]
 
 
 def test_creations_are_limited_per_client(tmp_path: Path) -> None:

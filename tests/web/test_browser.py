@@ -594,6 +594,7 @@ def test_the_log_says_you_to_the_seat(server: str, page: Any) -> None:
         "the deal passes to seat 0": "the deal passes to you",
     }
     assert {line: _as_read(page, line) for line in cases} == cases
+    page.wait_for_selector("#log li", timeout=WAIT_MS)  # the log's lines come as the events are shown
     shown = page.locator("#log li").all_inner_texts()
     assert shown and not any(re.search(r"\bseat 0\b", line) for line in shown)
 

@@ -455,8 +455,10 @@ class _Server:
                 400, "BadRequest", f"unknown field {unknown[0][:40]!r}; allowed: variant, options, seats, seed"
             )
         seed = data.get("seed")
-        if seed is not None and not self.config.allow_seed:
+        if "seed" in data and not self.config.allow_seed:
             raise ApiError(400, "BadRequest", "this server chooses the seed itself")
+        if "seed" in data and seed is None:  # as the API's schema says: a whole number, or left out
+            raise ApiError(400, "BadRequest", "seed is a whole number; leave it out for the server to choose one")
         options = data.get("options", {})
         if not isinstance(options, dict) or any(k in ("seed", "deals") for k in options):
             raise ApiError(400, "BadRequest", "options must be an object of the variant's options")
