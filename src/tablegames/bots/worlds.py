@@ -779,7 +779,14 @@ class GenericWorlds:
                     done = True
             if not done:
                 found = self._hidden_choice(
-                    world, at, stop, rng, choices, prefer=prefer.get(at) if prefer else None, owners=owners
+                    world,
+                    at,
+                    stop,
+                    rng,
+                    choices,
+                    prefer=prefer.get(at) if prefer else None,
+                    owners=owners,
+                    refused=refused is not None,
                 )
                 if isinstance(found, _Played):
                     found.reached = world
@@ -804,6 +811,7 @@ class GenericWorlds:
         *,
         prefer: frozenset[str] | None = None,
         owners: Owners | None = None,
+        refused: bool = False,
     ) -> Game | _Played:
         """The world after the action at log index ``at``, which the log does not show whole.
 
@@ -811,6 +819,12 @@ class GenericWorlds:
         otherwise the first of the legal actions, in a random order, whose events agree (it is
         stored), those that name a piece of ``prefer`` first. If none agrees, how far the best
         of them agreed, and its clash.
+
+        Where the world ``refused`` the log's own action and the seat saw its event whole, no
+        other action is tried (as :func:`~tablegames.bots._advance.advanced` judges too: the
+        world cannot be the log's): the pieces the seat could have used are every legal
+        action's, and the clash is that of the last action in the random order, as when each
+        was tried and none agreed.
         """
         stored = choices.get(at)
         if stored is not None:
@@ -836,6 +850,13 @@ class GenericWorlds:
         best = at
         clash: tuple[list[str], list[str]] = ([], [])
         offered: set[str] = set()  # where no action agrees at all: every piece the seat could have used
+        if refused and not has_null(recorded) and actions:  # seen whole and refused: no other action is the log's
+            offered.update(t for action in actions for t in named(action) if t in self._pieces)
+            produced = world.clone().apply(actions[-1])
+            agree = self._agreeing(produced, at, stop)
+            if agree < len(produced) and at + agree < stop:
+                best, clash = at + agree, self._clash(produced[agree], self.events[at + agree])
+            actions = []
         for action in actions:
             trial = world.clone()
             produced = trial.apply(action)
