@@ -454,18 +454,26 @@ class Owners:
         hinted = self.hinted
         receivers = self.choices.get(at, (chooser, frozenset()))[1] - {chooser}
 
+        worth: dict[str, int] = {}  # each piece's part of the score, worked out once per choice
+
+        def piece(text: str) -> int:
+            total = 0
+            if receivers:
+                if any(s in receivers and when > at for s, when in barred.get(text, ())):
+                    total -= 10
+                elif not receivers.isdisjoint(hinted.get(text, ())):
+                    total -= 5
+            found = seen.get(text)
+            if found is not None and found[0] > at:
+                total += 1 if found[1] != chooser else -1
+            worth[text] = total
+            return total
+
         def score(action: Action) -> int:
             total = 0
             for text in named(action):
-                if receivers:
-                    if any(s in receivers and when > at for s, when in barred.get(text, ())):
-                        total -= 10
-                    elif not receivers.isdisjoint(hinted.get(text, ())):
-                        total -= 5
-                found = seen.get(text)
-                if found is None or found[0] <= at:
-                    continue
-                total += 1 if found[1] != chooser else -1
+                found = worth.get(text)
+                total += piece(text) if found is None else found
             return total
 
         return score
