@@ -851,12 +851,12 @@ class GenericWorlds:
         clash: tuple[list[str], list[str]] = ([], [])
         offered: set[str] = set()  # where no action agrees at all: every piece the seat could have used
         if refused and not has_null(recorded) and actions:  # seen whole and refused: no other action is the log's
-            offered.update(t for action in actions for t in named(action) if t in self._pieces)
             produced = world.clone().apply(actions[-1])
             agree = self._agreeing(produced, at, stop)
-            if agree < len(produced) and at + agree < stop:
-                best, clash = at + agree, self._clash(produced[agree], self.events[at + agree])
-            actions = []
+            if agree == 0 < len(produced) and at < stop:  # as expected (else every action is tried below)
+                offered.update(t for action in actions for t in named(action) if t in self._pieces)
+                clash = self._clash(produced[0], self.events[at])
+                actions = []
         for action in actions:
             trial = world.clone()
             produced = trial.apply(action)
