@@ -190,3 +190,28 @@ def test_logs_of_games_on_other_threads_meanwhile() -> None:
     finally:
         sys.setswitchinterval(interval)
     assert errors == []
+
+
+def test_a_sweep_another_thread_interrupts_is_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A walk of the kept texts that another thread's new log interrupts is made again: the dead logs still go."""
+    game = tablegames.new_game("american-sniff", seed=3, players=2)
+
+    class Interrupted(dict[int, Any]):
+        walks = 0
+
+        def items(self) -> Any:
+            Interrupted.walks += 1
+            if Interrupted.walks == 1:  # as when another thread adds a log during the first walk
+                raise RuntimeError("dictionary changed size during iteration")
+            return super().items()
+
+    table = Interrupted()
+    monkeypatch.setattr(jsonwriter, "_LOG_TEXTS", table)
+    kept = game.log(0)
+    gone = [game.log(1) for _ in range(3)]  # alive together (distinct ids), then gone
+    del gone
+    gc.collect()
+    assert len(table) == 4
+    jsonwriter._sweep()
+    assert Interrupted.walks == 2
+    assert list(table) == [id(kept)]

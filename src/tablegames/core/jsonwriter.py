@@ -12,7 +12,6 @@ from __future__ import annotations
 import collections.abc
 import enum
 import json
-import threading
 import types
 import typing
 import weakref
@@ -413,25 +412,31 @@ def remember_texts(log: EventLog, texts: LogTexts) -> None:
     ``log.events``: only :meth:`Game.log() <tablegames.core.game.Game.log>` calls this.
     """
     table = _LOG_TEXTS
-    with _SWEEPING:  # no other thread's sweep is walking the table
-        table[id(log)] = (weakref.ref(log), texts)
-        if len(table) > _sweep_at:  # forget the logs that are gone, now and then (not on every call)
-            _sweep()
+    table[id(log)] = (weakref.ref(log), texts)
+    if len(table) > _sweep_at:  # forget the logs that are gone, now and then (not on every call)
+        _sweep()
 
 
 def _sweep() -> None:
-    """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next (under :data:`_SWEEPING`)."""
+    """Remove the entries of dead logs from :data:`_LOG_TEXTS`, and set when to sweep next.
+
+    A server's other threads may add logs while the table is walked (no lock is taken, so that
+    :func:`remember_texts`, called for every log, stays a plain store): a walk they interrupt
+    raises ``RuntimeError`` and is made again; an entry is removed only if its log is still dead.
+    """
     global _sweep_at
     table = _LOG_TEXTS
-    for key in [key for key, entry in table.items() if entry[0]() is None]:
-        del table[key]
+    while True:
+        try:
+            dead = [key for key, entry in table.items() if entry[0]() is None]
+        except RuntimeError:  # "dictionary changed size during iteration": another thread added a log
+            continue
+        break
+    for key in dead:
+        entry = table.get(key)
+        if entry is not None and entry[0]() is None:
+            table.pop(key, None)  # a live log that took the key just now only loses its kept texts
     _sweep_at = 2 * len(table) + _SWEEP_FLOOR
-
-
-_SWEEPING: Final = threading.RLock()
-"""Held while :data:`_LOG_TEXTS` gains an entry or is swept: a sweep walks the table, which a server's
-other threads would otherwise change under it (copying the table first is not enough: the copy
-allocates, which may run the collector, whose finalizers may let another thread in)."""
 
 
 _SWEEP_FLOOR: Final = 256
