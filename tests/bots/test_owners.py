@@ -20,10 +20,12 @@ import pytest
 import tablegames
 from tablegames.bots import GreedyBot, Table, WorldSampler
 from tablegames.bots import worlds as generic
+from tablegames.bots._json_places import _NAMED, named, strings
 from tablegames.bots._owners import Owners, holders
 from tablegames.components.cards import Card
 from tablegames.core.game import Game
-from tests.bots.variants_for_sampling import DrawDominoes, PassCards, PassingTricks, registered
+from tablegames.core.serde import to_json
+from tests.bots.variants_for_sampling import CardsPassed, DrawDominoes, PassCards, PassingTricks, registered
 
 
 @pytest.fixture(autouse=True)
@@ -159,11 +161,6 @@ def test_a_turned_card_passed_on_hidden_is_placed_mid_hand(seed: int, events: in
 
 def test_the_kept_strings_of_an_action_or_event_are_its_json_strings() -> None:
     """``named`` gives what its JSON names, kept per class and value; an unhashable value is written afresh."""
-    from tablegames.bots._json_places import _NAMED, named, strings
-    from tablegames.components.cards import Card
-    from tablegames.core.serde import to_json
-    from tests.bots.variants_for_sampling import CardsPassed
-
     passed = CardsPassed(1, 2, (Card.parse("QS"), Card.parse("2H")))
     hidden = CardsPassed(1, 2, None)
     for event in (passed, hidden, CardsPassed(1, 2, (Card.parse("QS"), Card.parse("2H")))):

@@ -15,7 +15,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Final
 
@@ -96,6 +96,14 @@ def _refusal(text: str) -> bool:
     missing file (404), a script error.
     """
     return re.fullmatch(r"Failed to load resource: the server responded with a status of 4(00|09) .*", text) is not None
+
+
+def _until(page: Any, done: Callable[[], object]) -> None:
+    """Wait up to the tests' wait until ``done()`` holds: for what the test sees outside the page (requests)."""
+    for _ in range(WAIT_MS // 50):
+        if done():
+            return
+        page.wait_for_timeout(50)
 
 
 def _open_page(browser: Any, width: int, height: int) -> tuple[Any, Any, list[str]]:
@@ -634,10 +642,7 @@ def test_a_stale_tab_gets_the_current_table_and_goes_on(server: str, page: Any) 
 
     page.route("**/events?*", hold)
     _start(page, server, "american-sniff", players="2", bots="greedy", seed="11")
-    for _ in range(WAIT_MS // 50):  # the page opens its stream once it shows the game (later on a loaded machine)
-        if held:
-            break
-        page.wait_for_timeout(50)
+    _until(page, lambda: held)  # the page opens its stream once it shows the game (later on a loaded machine)
     assert held, "the page opened no event stream"
     game, token = _credentials(page)
     state = _server_state(server, page)
@@ -741,10 +746,7 @@ def test_a_stream_refused_for_a_limit_is_opened_again_later(browser: Any, server
         page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
         page.evaluate("() => startStream()")  # as the page's next state would
         page.wait_for_function("() => S.stream !== null", timeout=WAIT_MS)
-        for _ in range(WAIT_MS // 50):
-            if streams:
-                break
-            page.wait_for_timeout(50)
+        _until(page, lambda: streams)
         assert streams, "the page did not ask for the stream again"
     finally:
         context.close()

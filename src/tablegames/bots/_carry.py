@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from tablegames.bots._advance import advanced
 from tablegames.bots.sampler import WorldSampler
-from tablegames.core.events import Event, EventLog
+from tablegames.core.events import EventLog
 from tablegames.core.game import Game
 from tablegames.core.registry import get_variant
 
@@ -59,8 +59,8 @@ _LOCK: Final = threading.Lock()
 """Guards :data:`_ENTRIES` (an entry itself serves one seat of one game, which decides once at a time)."""
 
 
-def _entry(log: EventLog) -> tuple[_Entry, tuple[Event, ...]]:
-    """The entry carried for ``log`` (a new one if none has a prefix of it), and the events it has not seen."""
+def _entry(log: EventLog) -> _Entry:
+    """The entry carried for ``log`` (a new one if none has a prefix of it)."""
     events = log.events
     key = (log.variant, log.options, log.seat, events[0] if events else None)
     with _LOCK:
@@ -69,11 +69,11 @@ def _entry(log: EventLog) -> tuple[_Entry, tuple[Event, ...]]:
             old = entry.log.events
             if len(old) <= len(events) and events[: len(old)] == old:
                 _ENTRIES.move_to_end(key)
-                return entry, events[len(old) :]
+                return entry
         entry = _ENTRIES[key] = _Entry(log)
         while len(_ENTRIES) > _KEPT:
             _ENTRIES.popitem(last=False)
-        return entry, ()
+        return entry
 
 
 def sampler_for(log: EventLog) -> WorldSampler:
@@ -83,8 +83,7 @@ def sampler_for(log: EventLog) -> WorldSampler:
         LogError: as :class:`~tablegames.bots.sampler.WorldSampler` does.
 
     """
-    entry, _ = _entry(log)
-    return _sampler(entry, log)
+    return _sampler(_entry(log), log)
 
 
 def _sampler(entry: _Entry, log: EventLog) -> WorldSampler:
@@ -109,17 +108,15 @@ def decision_worlds(log: EventLog, rng: random.Random, count: int) -> list[Game]
         LogError: as :class:`~tablegames.bots.sampler.WorldSampler` does.
 
     """
-    entry, _ = _entry(log)
+    entry = _entry(log)
     seat = log.seat
     kept: list[Game] = []
     if seat is not None and entry.worlds:
         action_of = get_variant(log.variant).action_of
         size = len(log.events)
         for world in entry.worlds:  # each at the end of the prefix of ``log`` it was drawn or carried for
-            at = len(world.events)
-            moved = world if at == size else None
-            if at < size:
-                moved = advanced(world, log.events, at, seat, action_of=action_of, rng=rng)
+            at = len(world.events)  # ``advanced`` hands back a world already at the log's end as it is
+            moved = advanced(world, log.events, at, seat, action_of=action_of, rng=rng) if at <= size else None
             if moved is not None:
                 kept.append(moved)
     entry.worlds = []  # until the fresh draws are done: an error leaves nothing half-carried

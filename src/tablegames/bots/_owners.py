@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from tablegames.bots._json_places import named
+from tablegames.bots._json_places import named, strings
 from tablegames.core.events import Action, Event
 from tablegames.core.serde import to_json
 
@@ -54,20 +54,10 @@ def holders(data: Any, actor: int | None, players: int) -> list[tuple[str, int |
     for key, value in data.items():
         if key == "hands" and isinstance(value, list) and len(value) == players:
             for owner, pile in enumerate(value):
-                out.extend((text, owner) for text in _strings(pile))
+                out.extend((text, owner) for text in strings(pile))
         else:
-            out.extend((text, actor) for text in _strings(value))
+            out.extend((text, actor) for text in strings(value))
     return out
-
-
-def _strings(data: Any) -> list[str]:
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, list):
-        return [s for item in data for s in _strings(item)]
-    if isinstance(data, dict):
-        return [s for value in data.values() for s in _strings(value)]
-    return []
 
 
 def actor_of(
