@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import random
 from collections.abc import Sequence
@@ -242,3 +243,57 @@ def test_a_fill_uses_what_the_holder_says() -> None:
         filled = fill_slots(len(times), seat.played_spans(times), firsts, left, random.Random(seed))
         assert filled is not None
         assert not any(tile_mask(tile) & ends(6) for tile in filled[:2])
+
+
+def _plain_fill_slots(
+    slots: int, must: Sequence[Span], firsts: dict[Tile, int], pool: list[Tile], rng: random.Random
+) -> list[Tile] | None:
+    """``fill_slots`` as first written (a test of feasibility at every slot, lists built for each hole): the oracle."""
+    left = list(must)
+    holes = slots - len(left)
+    if holes < 0:
+        return None
+    opens = sorted(firsts[t] for t in pool)
+    layout: list[Tile | None] = []
+    made = 0
+    for slot in range(slots):
+        ready = [s for s in left if s.first <= slot]
+        can_skip = holes > 0 and bisect.bisect_right(opens, slot) > made and spans_fit(left, slot + 1, slots)
+        if can_skip and (not ready or rng.randrange(slots - slot) < holes):
+            layout.append(None)
+            holes -= 1
+            made += 1
+            continue
+        if not ready:
+            return None
+        pick = min(ready, key=lambda s: s.last)
+        if pick.last < slot:
+            return None
+        left.remove(pick)
+        layout.append(pick.tile)
+    if left:
+        return None
+    out: list[Tile] = []
+    for slot, placed in enumerate(layout):
+        if placed is not None:
+            out.append(placed)
+            continue
+        allowed = [t for t in pool if firsts[t] <= slot]
+        if not allowed:
+            return None
+        chosen = allowed[rng.randrange(len(allowed))]
+        pool.remove(chosen)
+        out.append(chosen)
+    return out
+
+
+@given(fill_cases())
+def test_a_fill_draws_what_the_plain_fill_drew(case: tuple[int, list[Span], dict[Tile, int], list[Tile], int]) -> None:
+    """The fill (its feasibility test at once where every played tile's span is open, no list built for a hole
+    every unseen tile may fill) gives, from the same generator, the tiles the plain version gave, and leaves the
+    pool and the generator as it did."""
+    slots, must, firsts, pool, seed = case
+    ours, theirs = pool[:], pool[:]
+    rng, oracle = random.Random(seed), random.Random(seed)
+    assert fill_slots(slots, must, firsts, ours, rng) == _plain_fill_slots(slots, must, firsts, theirs, oracle)
+    assert ours == theirs and rng.random() == oracle.random()

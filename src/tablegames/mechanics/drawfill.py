@@ -58,6 +58,7 @@ from __future__ import annotations
 
 import bisect
 import heapq
+import operator
 import random
 from collections.abc import Mapping, Sequence
 from typing import Final
@@ -71,6 +72,7 @@ __all__ = ["NEVER", "Holder", "Span", "fill_slots", "match_spans", "spans_fit"]
 
 NEVER: Final = 1 << 30
 """A time after every event, the release time of a tile still held (never played)."""
+_LAST: Final = operator.attrgetter("last")
 
 
 @attrs.frozen
@@ -235,6 +237,25 @@ def spans_fit(spans: Sequence[Span], start: int, stop: int) -> bool:
     return k == len(waiting) and not ready
 
 
+def _fit_after(left: list[Span], slot: int, stop: int) -> bool:
+    """:func:`spans_fit` of ``left``, sorted by deadline, from ``slot + 1`` to ``stop``: without it where it can.
+
+    The k-th deadline (from 0) must be at least ``slot + 1 + k``: the k + 1 spans that close
+    by then need as many slots. Where every span may open by ``slot + 1``, that is enough
+    (earliest deadline first fills the slots from there in turn); where one opens later,
+    :func:`spans_fit` decides.
+    """
+    start = slot + 1
+    if len(left) > stop - start:
+        return False
+    for k, span in enumerate(left):
+        if span.last < start + k:
+            return False
+        if span.first > start:
+            return spans_fit(left, start, stop)
+    return True
+
+
 def fill_slots(
     slots: int, must: Sequence[Span], firsts: Mapping[Tile, int], pool: list[Tile], rng: random.Random
 ) -> list[Tile] | None:
@@ -263,7 +284,7 @@ def fill_slots(
     >>> filled[0], len(filled), len(pool)
     (Tile(6, 6), 3, 1)
     """
-    left = list(must)
+    left = sorted(must, key=_LAST)  # earliest deadline first (in the order given, on a tie)
     holes = slots - len(left)
     if holes < 0:
         return None
@@ -271,21 +292,18 @@ def fill_slots(
     layout: list[Tile | None] = []
     made = 0  # holes laid out so far
     for slot in range(slots):
-        ready = [s for s in left if s.first <= slot]
+        pick = next((s for s in left if s.first <= slot), None)  # the ready must tile of earliest deadline
         can_skip = (
             holes > 0
             and bisect.bisect_right(opens, slot) > made  # a pool tile is left for this hole too
-            and spans_fit(left, slot + 1, slots)
+            and _fit_after(left, slot, slots)
         )
-        if can_skip and (not ready or rng.randrange(slots - slot) < holes):
+        if can_skip and (pick is None or rng.randrange(slots - slot) < holes):
             layout.append(None)
             holes -= 1
             made += 1
             continue
-        if not ready:
-            return None
-        pick = min(ready, key=lambda s: s.last)
-        if pick.last < slot:
+        if pick is None or pick.last < slot:
             return None
         left.remove(pick)
         layout.append(pick.tile)
@@ -296,10 +314,14 @@ def fill_slots(
         if placed is not None:
             out.append(placed)
             continue
-        allowed = [t for t in pool if firsts[t] <= slot]
-        if not allowed:
-            return None
-        chosen = allowed[rng.randrange(len(allowed))]
+        if opens and opens[-1] <= slot:  # every tile left may fill it: no list to build
+            chosen = pool[rng.randrange(len(pool))]
+        else:
+            allowed = [t for t in pool if firsts[t] <= slot]
+            if not allowed:
+                return None
+            chosen = allowed[rng.randrange(len(allowed))]
         pool.remove(chosen)
+        del opens[bisect.bisect_left(opens, firsts[chosen])]
         out.append(chosen)
     return out
