@@ -108,3 +108,66 @@ def test_every_variant_names_an_unhashable_players_and_its_rule(variant: str, pl
         tablegames.get_variant(variant).create({"players": players}, seed=1)
     assert caught.value.option == "players"
     assert "is not an int; allowed: an int from" in caught.value.reason
+
+
+def _mid_hand() -> tuple[tablegames.Game, int]:
+    """A two-player Sniff game a few placements into its first hand, and the index of that hand's deal event."""
+    game = tablegames.new_game("american-sniff", seed=7, players=2)
+    for _ in range(3):
+        game.apply(game.legal_actions()[0])
+    deal = max(i for i, e in enumerate(game.events) if type(e).__name__ == "HandDealt")
+    return game, deal
+
+
+def test_with_hidden_events_copies_the_game_with_the_events_given() -> None:
+    """The copy has the events given from ``first`` on and what ``place`` did to it; the game is unchanged."""
+    game, deal = _mid_hand()
+    before = tablegames.dumps(game.log())
+    seat = game.current_player
+    assert seat is not None
+    kept = game.hands[seat][-1]  # type: ignore[attr-defined]
+    legal = game.legal_actions()
+
+    def place(copy: Any) -> bool:
+        copy.hands[seat] = [kept]  # a copy whose seat holds one tile: its legal actions are worked out again
+        return True
+
+    copy = game.with_hidden_events(deal, game.events[deal:], place)
+    assert copy is not None and copy is not game
+    assert copy.log() == game.log() and copy.seed == game.seed
+    assert all(action.tile == kept for action in copy.legal_actions())  # type: ignore[attr-defined]
+    assert tablegames.dumps(game.log()) == before and game.legal_actions() == legal
+
+
+def test_with_hidden_events_gives_none_where_place_refuses() -> None:
+    """``place`` returning ``False``: no copy, and the game unchanged."""
+    game, deal = _mid_hand()
+    before = tablegames.dumps(game.log())
+    assert game.with_hidden_events(deal, game.events[deal:], lambda copy: False) is None
+    assert tablegames.dumps(game.log()) == before
+
+
+def test_with_hidden_events_takes_a_seed_for_the_hands_after() -> None:
+    """With a seed the copy's later hands come from it, and its compact form rebuilds the copy."""
+    from tablegames.core.compact import restore
+
+    game, deal = _mid_hand()
+    copy = game.with_hidden_events(deal, game.events[deal:], lambda copy: True, seed=12345)
+    assert copy is not None and copy.seed == 12345 and game.seed == 7
+    assert restore(copy.compact()).log() == copy.log()
+    for seed in (2**64, True, "7"):
+        with pytest.raises(InvalidOptionsError, match="seed"):
+            game.with_hidden_events(deal, game.events[deal:], lambda copy: True, seed=seed)  # type: ignore[arg-type]
+
+
+def test_with_hidden_events_refuses_events_that_are_not_the_games() -> None:
+    """A first index outside the log, too few or too many events, or an event of another class: ValueError."""
+    game, deal = _mid_hand()
+    events = game.events
+    for first in (-1, len(events) + 1, True, 1.0):
+        with pytest.raises(ValueError, match="first must be an index"):
+            game.with_hidden_events(first, events[deal:], lambda copy: True)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="events must be the game's"):
+        game.with_hidden_events(deal, events[deal:-1], lambda copy: True)
+    with pytest.raises(ValueError, match="events must be the game's"):
+        game.with_hidden_events(deal, (*events[deal + 1 :], events[deal]), lambda copy: True)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from mexican_train_helpers import NAME, deal, new, pick, put
+from mexican_train_helpers import NAME, deal, new, pick, play_out, put
 from tablegames_mexican_train import HandEnded, MexicanTrain, TileDrawn, TilePlayed
 from tablegames_mexican_train.filler import MexicanTrainFiller
 
@@ -165,3 +166,69 @@ def test_a_log_the_filler_cannot_read_is_refused() -> None:
     swapped = [*events[:-1], attrs.evolve(last, tile=Tile(12, 0))]  # it drew 12-9, shown to itself
     with pytest.raises(tg.LogError, match="seat 1 drew a tile that fits and played another"):
         MexicanTrainFiller(swapped, seat=1, options=game.options)
+
+
+class _Replaying:
+    """The filler without its ``place_hidden``: a sampler given it replays every world's round."""
+
+    def __init__(self, filler: MexicanTrainFiller) -> None:
+        self.filler = filler
+
+    def fill(self, rng: random.Random, *, relaxed: bool = False) -> list[Any] | None:
+        return self.filler.fill(rng, relaxed=relaxed)
+
+    def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Any] | None:
+        return self.filler.fill_hand(rng, relaxed=relaxed)
+
+
+@settings(deadline=None, max_examples=30)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32),
+    players=st.integers(min_value=2, max_value=6),
+    small=st.booleans(),
+    share=st.floats(min_value=0.0, max_value=1.0),
+)
+def test_placed_worlds_are_the_worlds_a_replay_gives(seed: int, players: int, small: bool, share: float) -> None:
+    """The sampler's worlds, the round's tiles put in place by the filler, are world for world those it draws by
+    replaying every round from the same generator: the same log, hands, boneyard and seed, and they play on alike.
+    Positions run from the round's start to its end (the boneyard empty, seats passing)."""
+    size = 3 if small else min(15, 91 // players)
+    options: dict[str, Any] = {"players": players, "rounds": 2, "hand_size": size}
+    full = tg.new_game(NAME, seed=seed, **options)
+    rng = random.Random(seed)
+    play_out(full, rng)
+    game = tg.new_game(NAME, seed=seed, **options)
+    rng = random.Random(seed)
+    while len(game.events) < share * len(full.events) and not game.is_over:
+        game.apply(pick(game, rng))
+    seat = game.current_player
+    if seat is None:
+        return
+    log = game.log(seat)
+    placing = WorldSampler(log)
+    filler = MexicanTrainFiller(log.events, seat=seat, options=log.options)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(MexicanTrain, "log_filler", classmethod(lambda cls, events, *, seat, options: _Replaying(filler)))
+        replaying = WorldSampler(log)
+    calls: list[int] = []
+    place = MexicanTrainFiller.place_hidden
+
+    def counted(self: MexicanTrainFiller, world: Any, hand: Any) -> bool:
+        calls.append(1)
+        return place(self, world, hand)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(MexicanTrainFiller, "place_hidden", counted)
+        worlds = [(placing.sample(random.Random(n)), replaying.sample(random.Random(n))) for n in range(4)]
+    assert len(calls) >= 3  # the first world is replayed, the next ones placed
+    for n, (placed, replayed) in enumerate(worlds):
+        assert placed.log() == replayed.log() and placed.seed == replayed.seed
+        assert placed.hands == replayed.hands and placed.boneyard == replayed.boneyard  # type: ignore[attr-defined]
+        moves = random.Random(n)
+        for _ in range(40):
+            if placed.is_over:
+                break
+            assert placed.legal_actions() == replayed.legal_actions()
+            action = pick(placed, moves)
+            assert placed.apply(action) == replayed.apply(action)
+        assert placed.log() == replayed.log()

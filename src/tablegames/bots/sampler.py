@@ -61,7 +61,7 @@ from typing import Final
 
 from tablegames.bots._advance import advanced
 from tablegames.bots.worlds import GenericWorlds, NoWorldError, deal_event_class
-from tablegames.core.capabilities import LogFiller
+from tablegames.core.capabilities import LogFiller, PlacesHidden
 from tablegames.core.errors import InvalidOptionsError, LogError, UnknownVariantError
 from tablegames.core.events import Event, EventLog
 from tablegames.core.game import Game
@@ -146,7 +146,10 @@ class WorldSampler:
     passed and showed void in) and settles the hands that are over (the generic sampler does
     that on its first sample; with a filler, the first sample keeps the world just before the
     current hand); each :meth:`sample` then only deals the current hand's hidden pieces and
-    plays that hand again.
+    plays that hand again. Where the filler is also a
+    :class:`~tablegames.core.capabilities.PlacesHidden`, only the first world of the hand is
+    played again: the next ones are copies of it with the filled pieces put in place
+    (:meth:`Game.with_hidden_events <tablegames.core.game.Game.with_hidden_events>`).
 
     Args:
         log: a seat's redacted log, or a full log (which every sample simply replays).
@@ -178,12 +181,16 @@ class WorldSampler:
         self._generic: GenericWorlds | None = None
         self._carried: GenericWorlds | None = None
         self._start: _Start | bool | None = None  # the current hand's snapshot: None until built, False if none
+        self._template: Game | None = None  # a world at the log's end, replayed, for a filler that places pieces
+        self._placer: PlacesHidden | None = None  # the filler, where it places a hand's pieces itself
         if log.seat is not None:
             try:
                 cls = get_variant(log.variant)
             except UnknownVariantError as exc:
                 raise LogError("$.variant", str(exc)) from None
             self._filler = cls.log_filler(log.events, seat=log.seat, options=log.options)
+            if isinstance(self._filler, PlacesHidden):
+                self._placer = self._filler
         self.generic = log.seat is not None and self._filler is None
         """Whether the generic sampler draws the worlds (the variant provides no filler)."""
 
@@ -338,6 +345,11 @@ class WorldSampler:
         if not hand:
             return None
         log = self.log
+        template, placer = self._template, self._placer
+        if template is not None and placer is not None and len(hand) == len(log.events) - start.deal:
+            # the filler answers for the hand (PlacesHidden): a copy of the replayed world, its pieces moved
+            seed = rng.randrange(2**63)
+            return template.with_hidden_events(start.deal, hand, lambda w: placer.place_hidden(w, hand), seed=seed)
         cls = get_variant(log.variant)
         first = max(0, start.deal - 1)
         try:
@@ -361,7 +373,10 @@ class WorldSampler:
             return None
         if any(world.events[i].redact(seat) != log.events[i] for i in range(start.action or 0, made)):
             return None
-        return advanced(world, log.events, made, seat, action_of=cls.action_of, rng=rng, filled=(start.deal, hand))
+        found = advanced(world, log.events, made, seat, action_of=cls.action_of, rng=rng, filled=(start.deal, hand))
+        if found is not None and self._placer is not None:
+            self._template = found.clone()  # the next worlds are copies of it, their pieces placed by the filler
+        return found
 
     def _generic_worlds(self, rng: random.Random, deadline: float | None = None) -> GenericWorlds:
         if self._generic is None:

@@ -8,7 +8,8 @@ variant's :class:`~tablegames.core.game.Game` subclass whose default says "not p
 * :meth:`Game.log_filler <tablegames.core.game.Game.log_filler>`: a :class:`LogFiller`, for
   world sampling that knows the rules (the generic sampler of :mod:`tablegames.bots.worlds`
   finds worlds by replaying candidates, which is slower where the rules constrain hidden
-  pieces strongly).
+  pieces strongly). A filler that is also a :class:`PlacesHidden` puts a sampled hand's
+  pieces into a world directly, and the sampler skips replaying the hand.
 * :meth:`Game.action_ids <tablegames.core.game.Game.action_ids>`: an :class:`ActionIds`, a
   fixed numbering of every action the variant can have for given options (for reinforcement
   learning: a policy's output layer, legal-action masks). No generic default: without it the
@@ -27,7 +28,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 import tablegames.core.game  # the module (game.py imports this one): its Game is named in full below
 from tablegames.core.events import Action, Event
 
-__all__ = ["ActionIds", "FloatBuffer", "GameT_contra", "LogFiller", "ObservationSpec"]
+__all__ = ["ActionIds", "FloatBuffer", "GameT_contra", "LogFiller", "ObservationSpec", "PlacesHidden"]
 
 GameT_contra = TypeVar("GameT_contra", bound="tablegames.core.game.Game", contravariant=True)
 """The game class an :class:`ObservationSpec` reads (contravariant: a spec that reads any game
@@ -54,6 +55,30 @@ class LogFiller(Protocol):
 
     def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
         """The same for the last hand's events only, from its deal event on."""
+        ...  # pragma: no cover
+
+
+@runtime_checkable
+class PlacesHidden(Protocol):
+    """A :class:`LogFiller` that can put the pieces of a hand it filled into a world directly.
+
+    The world sampler (:class:`~tablegames.bots.sampler.WorldSampler`) replays the current hand
+    of every world to check it against the log; where the filler is also a ``PlacesHidden``, it
+    replays one world and builds the next ones from a copy of it
+    (:meth:`Game.with_hidden_events <tablegames.core.game.Game.with_hidden_events>`), the copy's
+    hidden pieces moved by :meth:`place_hidden`. The filler then answers for the rules the
+    replay would have checked: :meth:`place_hidden` returns ``True`` only for a hand whose
+    replay would agree with the log.
+    """
+
+    def place_hidden(self, world: tablegames.core.game.Game, hand: Sequence[Event]) -> bool:
+        """Move ``world``'s hidden pieces to where ``hand`` leaves them; whether ``hand`` is a world of the log.
+
+        ``world`` is a copy of a world of the log, at its end; ``hand`` is what
+        :meth:`~LogFiller.fill_hand` returned, the current hand's events from its deal on.
+        Returns ``False``, with ``world`` in any state (it is dropped), for a hand whose
+        replay would not agree with the log (a rule the filler's draws do not keep to).
+        """
         ...  # pragma: no cover
 
 

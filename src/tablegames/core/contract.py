@@ -394,6 +394,7 @@ PUBLIC: Final = (
     "public_events",
     "clone",
     "with_next_deals",
+    "with_hidden_events",
     "compact",
     "to_json_view",
 )

@@ -35,7 +35,7 @@ from __future__ import annotations
 import abc
 import typing
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Self
 
 import attrs
@@ -630,6 +630,52 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
             dealt = (False,) * len(dealt)
         new.__deals = _Deals(checked, dealt)
         if seed is not None:
+            new.seed = seed
+        return new
+
+    def with_hidden_events(
+        self, first: int, events: Sequence[Event], place: Callable[[Self], bool], *, seed: int | None = None
+    ) -> Self | None:
+        """A copy at the same point whose events from index ``first`` on are ``events``: the same moves, other pieces.
+
+        For world samplers: a sampled hand rebuilt without replaying it. ``events`` are this
+        game's events from ``first`` on (usually the current hand's, from its deal) with other
+        hidden pieces, as a variant's log filler fills them; ``place`` moves the copy's hidden
+        pieces (hands, stock) to where those events leave them and returns ``True``, or returns
+        ``False`` where it cannot, and the copy is dropped. Nothing checks that the events are
+        what playing the moves again would give: ``place`` vouches for it
+        (:class:`~tablegames.core.capabilities.PlacesHidden`). The hands after the current one
+        are shuffled from ``seed`` (by default the game's own), as with :meth:`with_next_deals`.
+        The game itself is unchanged.
+
+        Raises:
+            ValueError: if ``first`` is not an index of the log, or ``events`` are not as many
+                as the game's from ``first`` on, each of the same class.
+            InvalidOptionsError: for a bad seed.
+
+        >>> from tablegames import new_game
+        >>> game = new_game("american-sniff", seed=7, players=2)
+        >>> same = game.with_hidden_events(0, game.events, lambda copy: True)
+        >>> same.log() == game.log() and same is not game, game.with_hidden_events(0, game.events, lambda copy: False)
+        (True, None)
+        """
+        mine = self.__events
+        if type(first) is not int or not 0 <= first <= len(mine):
+            raise ValueError(f"first must be an index of the game's {len(mine)} events, not {first!r}")
+        if len(events) != len(mine) - first or any(
+            type(event) is not type(own) for event, own in zip(events, mine[first:], strict=True)
+        ):
+            raise ValueError(f"events must be the game's {len(mine) - first} events from {first} on, with other pieces")
+        if seed is not None and not is_seed(seed):
+            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
+        new = self.clone()
+        if not place(new):
+            return None
+        new.__events[first:] = events
+        new.__legal = None
+        if seed is not None and seed != self.seed:
+            dealt = self.__deals.from_seed
+            new.__deals = _Deals(self.__deals.pending, (False,) * len(dealt) if True in dealt else dealt)
             new.seed = seed
         return new
 

@@ -1,7 +1,11 @@
 """Mexican Train's log filler: the hidden fields of one seat's log, dealt with the rules in mind.
 
-The world sampler (:mod:`tablegames.bots.sampler`) replays whatever this returns, so it only
-has to be likely right. What the log shows of each other seat, round by round:
+The world sampler (:mod:`tablegames.bots.sampler`) replays the rounds that are over as this
+fills them, and the current round once; every other world of the current round it builds
+without a replay, the tiles of the round this fills put in place by :meth:`MexicanTrainFiller.place_hidden`
+(a :class:`~tablegames.core.capabilities.PlacesHidden`): so those fills must be right, not only
+likely right (see that method for why they are). What the log shows of each other seat, round
+by round:
 
 * the engine it set in the hub was dealt to it (``engine_placed`` names the holder); an engine
   nobody held lies in the boneyard;
@@ -21,15 +25,17 @@ the boneyard is shuffled.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
 from tablegames.components.tiles import Tile
 from tablegames.core.errors import LogError
 from tablegames.core.events import Event
+from tablegames.core.game import Game
 from tablegames.mechanics.dominoes import holds_playable
 from tablegames.mechanics.drawfill import NEVER, Holder, Span, fill_slots, match_spans
 from tablegames.mechanics.line import tile_mask
@@ -47,6 +53,9 @@ from tablegames_mexican_train.events import (
 )
 from tablegames_mexican_train.options import MAX_ROUNDS, TILES
 from tablegames_mexican_train.rules import engine_of
+
+if TYPE_CHECKING:
+    from tablegames_mexican_train.game import MexicanTrain
 
 __all__ = ["MexicanTrainFiller"]
 
@@ -279,6 +288,39 @@ class MexicanTrainFiller:
         if self.current is not None and not self._deal_current(self.current, rng, out):
             return None
         return [out.get(i, event) for i, event in enumerate(self.events)]
+
+    def place_hidden(self, world: Game, hand: Sequence[Event]) -> bool:
+        """Put the tiles of ``hand`` (a :meth:`fill_hand` of the current round) into ``world``, at the log's end.
+
+        (A :class:`~tablegames.core.capabilities.PlacesHidden`.) Each hand and the boneyard are
+        what the round's events leave of the deal, as the game does it: the engine set from its
+        holder's hand or taken from the boneyard, each draw from the boneyard's front into the
+        hand (kept highest first), each play out of it.
+
+        Every hand :meth:`fill_hand` gives is one the replay would accept: each seat held what
+        it played, and nothing that fitted where it drew or passed (the slots and spans above);
+        a drawn tile that fitted was played at once; the seat to act next, if another, holds a
+        tile that fits. The one rule that spans several hands, a round with an empty boneyard
+        ending where no hand can play (rule 20), follows: after a pass the next play (or the
+        next seat to act) is of a tile its seat held at the pass and that fitted a train end, so
+        the round was not blocked there. So it returns ``True`` for every hand :meth:`fill_hand` gives.
+        """
+        dealt = hand[0]
+        if not isinstance(dealt, HandDealt) or dealt.boneyard is None:
+            return False
+        rank = _RANK.__getitem__
+        hands = [sorted(tiles or (), key=rank) for tiles in dealt.hands]
+        boneyard = list(dealt.boneyard)
+        for event in hand:
+            if isinstance(event, TilePlayed):
+                hands[event.seat].remove(event.tile)
+            elif isinstance(event, TileDrawn):
+                bisect.insort(hands[event.seat], boneyard.pop(0), key=rank)
+            elif isinstance(event, EnginePlaced):
+                (boneyard if event.seat is None else hands[event.seat]).remove(event.tile)
+        placed = cast("MexicanTrain", world)
+        placed.hands, placed.boneyard = hands, boneyard
+        return True
 
     def fill_hand(self, rng: random.Random, *, relaxed: bool = False) -> list[Event] | None:
         """The last round's events, from its deal on, with every hidden field filled; ``None`` at a dead end."""
