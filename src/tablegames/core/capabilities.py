@@ -68,7 +68,9 @@ class PlacesHidden(Protocol):
     (:meth:`Game.with_hidden_events <tablegames.core.game.Game.with_hidden_events>`), the copy's
     hidden pieces moved by :meth:`place_hidden`. The filler then answers for the rules the
     replay would have checked: :meth:`place_hidden` returns ``True`` only for a hand whose
-    replay would agree with the log.
+    replay would agree with the log. That is for a variant's own filler, which knows all its
+    rules: a family base's filler cannot answer for a variant's hooks that read hidden pieces
+    (the holder of a card leading, say), which only the replay checks.
     """
 
     def place_hidden(self, world: tablegames.core.game.Game, hand: Sequence[Event]) -> bool:
