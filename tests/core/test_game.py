@@ -132,7 +132,7 @@ def test_with_hidden_events_copies_the_game_with_the_events_given() -> None:
         copy.hands[seat] = [kept]  # a copy whose seat holds one tile: its legal actions are worked out again
         return True
 
-    copy = game.with_hidden_events(deal, game.events[deal:], place)
+    copy = game.with_hidden_events(deal, game.events[deal:], place=place)
     assert copy is not None and copy is not game
     assert copy.log() == game.log() and copy.seed == game.seed
     assert all(action.tile == kept for action in copy.legal_actions())  # type: ignore[attr-defined]
@@ -143,7 +143,7 @@ def test_with_hidden_events_gives_none_where_place_refuses() -> None:
     """``place`` returning ``False``: no copy, and the game unchanged."""
     game, deal = _mid_hand()
     before = tablegames.dumps(game.log())
-    assert game.with_hidden_events(deal, game.events[deal:], lambda copy: False) is None
+    assert game.with_hidden_events(deal, game.events[deal:], place=lambda copy: False) is None
     assert tablegames.dumps(game.log()) == before
 
 
@@ -152,12 +152,12 @@ def test_with_hidden_events_takes_a_seed_for_the_hands_after() -> None:
     from tablegames.core.compact import restore
 
     game, deal = _mid_hand()
-    copy = game.with_hidden_events(deal, game.events[deal:], lambda copy: True, seed=12345)
+    copy = game.with_hidden_events(deal, game.events[deal:], place=lambda copy: True, seed=12345)
     assert copy is not None and copy.seed == 12345 and game.seed == 7
     assert restore(copy.compact()).log() == copy.log()
     for seed in (2**64, True, "7"):
         with pytest.raises(InvalidOptionsError, match="seed"):
-            game.with_hidden_events(deal, game.events[deal:], lambda copy: True, seed=seed)  # type: ignore[arg-type]
+            game.with_hidden_events(deal, game.events[deal:], place=lambda copy: True, seed=seed)  # type: ignore[arg-type]
 
 
 def test_with_hidden_events_refuses_events_that_are_not_the_games() -> None:
@@ -166,8 +166,8 @@ def test_with_hidden_events_refuses_events_that_are_not_the_games() -> None:
     events = game.events
     for first in (-1, len(events) + 1, True, 1.0):
         with pytest.raises(ValueError, match="first must be an index"):
-            game.with_hidden_events(first, events[deal:], lambda copy: True)  # type: ignore[arg-type]
+            game.with_hidden_events(first, events[deal:], place=lambda copy: True)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="events must be the game's"):
-        game.with_hidden_events(deal, events[deal:-1], lambda copy: True)
+        game.with_hidden_events(deal, events[deal:-1], place=lambda copy: True)
     with pytest.raises(ValueError, match="events must be the game's"):
-        game.with_hidden_events(deal, (*events[deal + 1 :], events[deal]), lambda copy: True)
+        game.with_hidden_events(deal, (*events[deal + 1 :], events[deal]), place=lambda copy: True)

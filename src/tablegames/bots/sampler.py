@@ -349,7 +349,11 @@ class WorldSampler:
         if template is not None and placer is not None and len(hand) == len(log.events) - start.deal:
             # the filler answers for the hand (PlacesHidden): a copy of the replayed world, its pieces moved
             seed = rng.randrange(2**63)
-            return template.with_hidden_events(start.deal, hand, lambda w: placer.place_hidden(w, hand), seed=seed)
+
+            def place(world: Game) -> bool:
+                return placer.place_hidden(world, hand)
+
+            return template.with_hidden_events(start.deal, hand, place=place, seed=seed)
         cls = get_variant(log.variant)
         first = max(0, start.deal - 1)
         try:

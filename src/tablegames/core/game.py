@@ -634,7 +634,7 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
         return new
 
     def with_hidden_events(
-        self, first: int, events: Sequence[Event], place: Callable[[Self], bool], *, seed: int | None = None
+        self, first: int, events: Sequence[Event], *, place: Callable[[Self], bool], seed: int | None = None
     ) -> Self | None:
         """A copy at the same point whose events from index ``first`` on are ``events``: the same moves, other pieces.
 
@@ -655,9 +655,11 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
 
         >>> from tablegames import new_game
         >>> game = new_game("american-sniff", seed=7, players=2)
-        >>> same = game.with_hidden_events(0, game.events, lambda copy: True)
-        >>> same.log() == game.log() and same is not game, game.with_hidden_events(0, game.events, lambda copy: False)
-        (True, None)
+        >>> same = game.with_hidden_events(0, game.events, place=lambda copy: True)
+        >>> same.log() == game.log() and same is not game
+        True
+        >>> game.with_hidden_events(0, game.events, place=lambda copy: False) is None
+        True
         """
         mine = self.__events
         if type(first) is not int or not 0 <= first <= len(mine):
