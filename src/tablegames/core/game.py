@@ -192,6 +192,16 @@ class _Deals:
     """One entry per hand dealt so far, in order: whether the game's seed (as it is now) shuffled it."""
 
 
+def _check_seed(seed: object) -> None:
+    """Refuse a ``seed`` that is neither ``None`` nor a seed a game takes (:func:`~tablegames.core.rng.is_seed`).
+
+    Raises:
+        InvalidOptionsError: for such a seed.
+    """
+    if seed is not None and not is_seed(seed):
+        raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
+
+
 # Game's type parameters. The type checker sees their defaults (PEP 696, through typing_extensions,
 # which cattrs requires); at run time they are plain TypeVars, as Python 3.11's typing has no
 # defaults, so that the core imports nothing beyond attrs and cattrs.
@@ -622,16 +632,22 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
         if isinstance(deals, (str, bytes, Mapping)) or not isinstance(deals, Sequence):
             raise InvalidOptionsError("deals", f"expected a list of deals, got {quote(deals)}")
         checked = tuple(self.parse_deal(d, self.options, where=f"deals[{i}]") for i, d in enumerate(deals))
-        if seed is not None and not is_seed(seed):
-            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
+        _check_seed(seed)
         new = self.clone()
+        self._deal_copy(new, checked, seed)
+        return new
+
+    def _deal_copy(self, new: Self, pending: tuple[Any, ...], seed: int | None) -> None:
+        """Give ``new``, a copy of this game, the stacked deals ``pending`` and, if not ``None``, ``seed``.
+
+        The hands dealt so far count as shuffled by the seed only while it stays the game's own.
+        """
         dealt = self.__deals.from_seed
         if seed is not None and seed != self.seed and True in dealt:  # those hands came from another seed
             dealt = (False,) * len(dealt)
-        new.__deals = _Deals(checked, dealt)
+        new.__deals = _Deals(pending, dealt)
         if seed is not None:
             new.seed = seed
-        return new
 
     def with_hidden_events(
         self, first: int, events: Sequence[Event], *, place: Callable[[Self], bool], seed: int | None = None
@@ -668,17 +684,13 @@ class Game(abc.ABC, typing.Generic[ActionT_co, OptionsT_co, ViewT_co]):
             type(event) is not type(own) for event, own in zip(events, mine[first:], strict=True)
         ):
             raise ValueError(f"events must be the game's {len(mine) - first} events from {first} on, with other pieces")
-        if seed is not None and not is_seed(seed):
-            raise InvalidOptionsError("seed", f"{quote(seed)} is not a seed; allowed: {SEEDS}")
+        _check_seed(seed)
         new = self.clone()
         if not place(new):
             return None
         new.__events[first:] = events
         new.__legal = None
-        if seed is not None and seed != self.seed:
-            dealt = self.__deals.from_seed
-            new.__deals = _Deals(self.__deals.pending, (False,) * len(dealt) if True in dealt else dealt)
-            new.seed = seed
+        self._deal_copy(new, self.__deals.pending, seed)
         return new
 
     def compact(self) -> bytes:

@@ -455,10 +455,11 @@ class _Server:
                 400, "BadRequest", f"unknown field {unknown[0][:40]!r}; allowed: variant, options, seats, seed"
             )
         seed = data.get("seed")
-        if "seed" in data and not self.config.allow_seed:
-            raise ApiError(400, "BadRequest", "this server chooses the seed itself")
-        if "seed" in data and seed is None:  # as the API's schema says: a whole number, or left out
-            raise ApiError(400, "BadRequest", "seed is a whole number; leave it out for the server to choose one")
+        if "seed" in data:
+            if not self.config.allow_seed:
+                raise ApiError(400, "BadRequest", "this server chooses the seed itself")
+            if seed is None:  # as the API's schema says: a whole number, or left out
+                raise ApiError(400, "BadRequest", "seed is a whole number; leave it out for the server to choose one")
         options = data.get("options", {})
         if not isinstance(options, dict) or any(k in ("seed", "deals") for k in options):
             raise ApiError(400, "BadRequest", "options must be an object of the variant's options")
