@@ -17,6 +17,12 @@ playing the legal id of the highest logit (so a match is decided by its seed alo
 ``tablegames simulate ... --plugin jax_sniff_policy --bots jax-sniff,greedy`` plays it;
 ``jax-sniff:weights=OTHER.npz`` plays other weights.
 
+The same policy also leads a search: :class:`TrainedPlayouts` is a
+:class:`~tablegames.jax.protocol.PlayoutPolicy`, so an
+:class:`~tablegames.jax.search.ArraySearchBot` can play its playouts by it, and the module
+registers that bot too, as ``jax-sniff-search`` (its settings are the search's, such as
+``jax-sniff-search:worlds=32:playouts=128:seconds=0.035``, and ``weights``).
+
 >>> import random, tablegames
 >>> from tablegames.bots import GreedyBot, Table
 >>> from tablegames.bots.registry import make_bot
@@ -37,7 +43,10 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+import tablegames.jax
 from tablegames.bots.registry import register_bot
+from tablegames.jax.protocol import ArrayGame
+from tablegames.jax.search import ArraySearchBot
 from tablegames.rl.policy import PolicyBot
 from tablegames.variants.arrays import DOUBLE, SPINNER, TILE_HIGH, TILE_LOW, TILE_PIPS, place_on_line
 from tablegames.variants.sniff.arrays import sniff_count
@@ -45,20 +54,26 @@ from tablegames.variants.sniff.arrays import sniff_count
 __all__ = [
     "BOT_NAME",
     "OBSERVATION_SIZE",
+    "SEARCH_BOT_NAME",
     "WEIGHTS",
     "JaxPolicy",
     "Params",
+    "TrainedPlayouts",
     "forward",
     "greedy_logits",
     "init_params",
     "load",
     "make_policy_bot",
+    "make_search_bot",
     "placement_points",
     "save",
 ]
 
 BOT_NAME: Final = "jax-sniff"
 """The name the bot is registered under."""
+
+SEARCH_BOT_NAME: Final = "jax-sniff-search"
+"""The name the search whose playouts follow the policy is registered under."""
 
 WEIGHTS: Final = Path(__file__).with_name("weights.npz")
 """The committed trained parameters."""
@@ -218,4 +233,40 @@ def make_policy_bot(weights: str = str(WEIGHTS)) -> PolicyBot:
     return PolicyBot(load(weights), name=BOT_NAME)
 
 
+class TrainedPlayouts:
+    """The policy as a :class:`~tablegames.jax.protocol.PlayoutPolicy`: the highest legal logit, for the seat to act.
+
+    Args:
+        params: the network's parameters (:func:`load`, or :attr:`JaxPolicy.params`).
+        arrays: a two-player Sniff array game with the options of the matches searched (its
+            ``observe`` writes what the policy reads).
+    """
+
+    def __init__(self, params: Mapping[str, jax.Array | np.ndarray], arrays: ArrayGame) -> None:
+        self.params: Params = {name: jnp.asarray(value, dtype=jnp.float32) for name, value in params.items()}
+        self.arrays = arrays
+
+    def __call__(self, key: jax.Array, state: Any) -> jax.Array:
+        """The legal id of the highest logit in ``state`` for the seat to act (``key`` is not used)."""
+        observation = self.arrays.observe(state, state.current_player)
+        logits, _ = forward(self.params, observation, state.legal_action_mask)
+        return jnp.argmax(logits).astype(jnp.int32)
+
+
+@functools.lru_cache(maxsize=8)
+def _playouts(path: str) -> TrainedPlayouts:
+    """The playout policy of the weights at ``path``, made once, so that the search compiles its playouts once."""
+    return TrainedPlayouts(_load(path).params, tablegames.jax.make("american-sniff", players=2))
+
+
+def make_search_bot(weights: str = str(WEIGHTS), **settings: Any) -> ArraySearchBot:
+    """An :class:`~tablegames.jax.search.ArraySearchBot` with ``settings``, its playouts by the policy at ``weights``.
+
+    For two-player Sniff at the default target: the policy reads the observation of that array
+    game, which the training played.
+    """
+    return ArraySearchBot(policy=_playouts(str(Path(weights).resolve())), **settings)
+
+
 register_bot(BOT_NAME, make_policy_bot)
+register_bot(SEARCH_BOT_NAME, make_search_bot)

@@ -203,3 +203,83 @@ def test_greedy_and_random_playouts_both_play_legal_actions() -> None:
     kernel = search._KERNELS.get(("american-sniff", game.options))
     assert kernel is not None
     assert {settings[3] for settings in kernel._compiled} >= {True, False}  # a greedy and a random compilation
+
+
+def _playouts_at_a_sniff_position() -> Any:
+    """``rewards(policy)``: the rewards of 64 playouts (each legal action, 4 worlds) at one Sniff position, with
+    ``policy`` (``None``: the greedy playouts), from the same worlds and keys each time."""
+    import numpy as np
+
+    from tablegames.core.derived import action_ids_of
+    from tablegames.core.registry import get_variant
+
+    game = tablegames.new_game("american-sniff", seed=4, players=2)
+    table = Table(game, [GreedyBot(), GreedyBot()], rng=random.Random(4))
+    for _ in range(3):
+        table.step()
+    seat = game.current_player
+    assert seat is not None
+    observation = observation_of(game, seat)
+    variant = get_variant("american-sniff")
+    arrays = search._arrays(variant, observation.options)
+    ids = action_ids_of(variant, observation.options)
+    kernel = search._kernel(variant, observation.options, arrays, ids)
+    id_table = search._id_table(ids, observation.legal)
+    worlds = search._fresh(observation.log(), random.Random(5), 4)
+    states = search._stacked(arrays, worlds, np.array([[7, i] for i in range(4)], np.uint32))
+    order = np.arange(64)
+    keys = np.array([[3, i] for i in order], np.uint32)
+    rows = ((order % 4).astype(np.int32), (order % len(observation.legal)).astype(np.int32), keys)
+    setting = np.array([observation.seat, 1.0, 25.0], np.float32)
+
+    def rewards(policy: Any) -> Any:
+        run = kernel.compiled(parts=id_table.shape[1], lookahead=1, plies=0, greedy=True, policy=policy)
+        return np.asarray(run(states, id_table, np.array([0, 1], np.int32), setting, rows))
+
+    return rewards
+
+
+def test_playouts_follow_a_given_policy() -> None:
+    """A policy that ranks the ids as the heuristic gives the greedy playouts exactly; another policy other results."""
+    import jax.numpy as jnp
+    import numpy as np
+
+    from tablegames.jax import make
+    from tablegames.jax.protocol import ArrayHeuristic, PlayoutPolicy
+
+    arrays = make("american-sniff", players=2)
+    assert isinstance(arrays, ArrayHeuristic)
+
+    def as_greedy(key: Any, state: Any) -> Any:
+        return jnp.argmax(jnp.where(state.legal_action_mask, arrays.priorities(state), -(2**31))).astype(jnp.int32)
+
+    def lowest(key: Any, state: Any) -> Any:
+        return jnp.argmax(state.legal_action_mask).astype(jnp.int32)
+
+    assert isinstance(as_greedy, PlayoutPolicy)
+    rewards = _playouts_at_a_sniff_position()
+    greedy = rewards(None)
+    assert np.array_equal(rewards(as_greedy), greedy)
+    assert not np.array_equal(rewards(lowest), greedy)
+
+
+def test_a_bot_with_a_policy_plays_legal_actions_and_refuses_what_is_not_one() -> None:
+    """The bot plays with a given policy, compiled apart from the greedy playouts, and refuses a non-callable one."""
+    import jax.numpy as jnp
+
+    def lowest(key: Any, state: Any) -> Any:
+        return jnp.argmax(state.legal_action_mask).astype(jnp.int32)
+
+    game = tablegames.new_game("american-sniff", seed=6, players=2)
+    bot = search.ArraySearchBot(worlds=2, playouts=16, rounds=1, policy=lowest)
+    table = Table(game, [bot, GreedyBot()], rng=random.Random(6))
+    decided = 0
+    while decided < 2 and not game.is_over:
+        seat, legal = game.current_player, game.legal_actions()
+        assert table.step() in legal
+        decided += seat == 0 and len(legal) > 1
+    assert decided == 2 and bot.last_playouts == 16
+    kernel = search._KERNELS.get(("american-sniff", game.options))
+    assert kernel is not None and id(lowest) in {settings[4] for settings in kernel._compiled}
+    with pytest.raises(TypeError, match="policy"):
+        search.ArraySearchBot(policy="greedy")

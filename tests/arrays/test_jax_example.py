@@ -131,3 +131,30 @@ def test_the_committed_weights_beat_greedy() -> None:
     low, high = wilson_interval(wins, played)
     assert played == 100
     assert low > 0.5, (wins, played, low, high)
+
+
+def test_the_search_bot_plays_its_playouts_by_the_policy() -> None:
+    """jax-sniff-search is an ArraySearchBot whose playout policy is the trained policy's highest legal logit."""
+    module = example("jax_sniff_policy")
+    assert "jax-sniff-search" in bot_names()
+    from tablegames.jax.search import ArraySearchBot
+
+    bot, again = make_bot("jax-sniff-search", worlds=2, playouts=16, rounds=1), make_bot("jax-sniff-search")
+    assert isinstance(bot, ArraySearchBot) and isinstance(again, ArraySearchBot)
+    policy = bot.policy
+    assert policy is not None and isinstance(policy, module.TrainedPlayouts)
+    assert policy is again.policy  # one policy object: the playouts compile once
+    game = tablegames.jax.make("american-sniff", players=2)
+    state = game.init(jax.random.PRNGKey(1))
+    observation = game.observe(state, state.current_player)
+    expected = module.load().params
+    logits, _ = module.forward(expected, observation, state.legal_action_mask)
+    assert int(policy(jax.random.PRNGKey(0), state)) == int(jnp.argmax(logits))
+    match = tablegames.new_game("american-sniff", seed=2, players=2)
+    table = Table(match, [bot, GreedyBot()], rng=random.Random(2))
+    searched = 0
+    while searched < 2 and not match.is_over:
+        seat, legal = match.current_player, match.legal_actions()
+        assert table.step() in legal
+        searched += seat == 0 and len(legal) > 1
+    assert searched == 2 and bot.last_playouts == 16

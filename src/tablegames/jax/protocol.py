@@ -26,7 +26,15 @@ import numpy as np
 
 from tablegames.core.game import Game
 
-__all__ = ["ArrayGame", "ArrayHeuristic", "ArrayState", "DealsAhead", "FromGames", "ProvidesArrayGame"]
+__all__ = [
+    "ArrayGame",
+    "ArrayHeuristic",
+    "ArrayState",
+    "DealsAhead",
+    "FromGames",
+    "PlayoutPolicy",
+    "ProvidesArrayGame",
+]
 
 
 class ArrayState(Protocol):
@@ -193,3 +201,21 @@ def provider(variant: type[Game]) -> ProvidesArrayGame | None:
     """``variant`` as a :class:`ProvidesArrayGame`, or ``None`` if it offers no array game."""
     found: object = variant
     return found if isinstance(found, ProvidesArrayGame) else None
+
+
+@runtime_checkable
+class PlayoutPolicy(Protocol):
+    """A playout policy for :class:`~tablegames.jax.search.ArraySearchBot`: the id to play in one state.
+
+    The bot calls it inside its compiled playouts, on one state of the array game (not a batch:
+    the bot maps the playouts over its batch itself), with a fresh key at every step, and plays
+    the id it returns, except for a tenth of the steps, where it plays a uniformly random legal
+    id (as its greedy playouts do). It must be a pure JAX function of its arguments that
+    returns a legal id (``int32``), such as the highest legal logit of a policy trained on the
+    array game (:doc:`/jax_training`). The bot compiles its playouts once per policy object
+    (and per shape), so reuse one object rather than making a new one for each bot.
+    """
+
+    def __call__(self, key: jax.Array, state: Any) -> jax.Array:
+        """The id to play in ``state`` (legal by its ``legal_action_mask``); ``key`` is this step's randomness."""
+        ...  # pragma: no cover

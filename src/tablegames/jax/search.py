@@ -20,7 +20,9 @@ budget allows:
    in one ``jax.vmap``'d ``jax.lax.while_loop``. Where the array game orders its ids as the
    variant's greedy bot would (:class:`~tablegames.jax.protocol.ArrayHeuristic`, as the built-in games do)
    and ``playout="greedy"`` (the default), every step takes the legal id it ranks highest, 10%
-   of them a random one, as ISMCTS's greedy playouts do. Otherwise the first ``plies`` steps
+   of them a random one, as ISMCTS's greedy playouts do. Given a ``policy``
+   (:class:`~tablegames.jax.protocol.PlayoutPolicy`, such as a policy trained on the array
+   game), every step takes the id it gives, 10% of them a random one. Otherwise the first ``plies`` steps
    look ahead: of ``lookahead`` legal ids drawn at random, the one after which the mover's side
    gains most against the others (10% of the time the first drawn, at random); the later steps
    take a uniformly random legal id, both except in an auction, where a playout bids as
@@ -92,7 +94,7 @@ from tablegames.core.registry import get_variant
 from tablegames.core.search import reward_scale
 from tablegames.jax.choice import legal_priorities, random_legal_id
 from tablegames.jax.games import array_game
-from tablegames.jax.protocol import ArrayGame, ArrayHeuristic, FromGames
+from tablegames.jax.protocol import ArrayGame, ArrayHeuristic, FromGames, PlayoutPolicy
 from tablegames.rl.decisions import MissingCapability
 
 __all__ = ["ArraySearchBot"]
@@ -111,21 +113,26 @@ class _Kernel:
         self.auction = _cautious(ids, pass_rate)
         self.heuristic = arrays if isinstance(arrays, ArrayHeuristic) else None
         """The array game's greedy order of the ids, where it provides one."""
-        self._compiled: dict[tuple[int, int, int, bool], Callable[..., jax.Array]] = {}
-        """The playouts by their settings (a few at most); ``jax.jit`` keeps a compilation per shape of batch."""
+        self._compiled: dict[tuple[int, ...], tuple[PlayoutPolicy | None, Callable[..., jax.Array]]] = {}
+        """The playouts by their settings, a policy by its ``id`` (a few at most), each with that policy, which the
+        entry keeps alive so that its ``id`` stays its own; ``jax.jit`` keeps a compilation per shape of batch."""
 
-    def compiled(self, *, parts: int, lookahead: int, plies: int, greedy: bool) -> Callable[..., jax.Array]:
+    def compiled(
+        self, *, parts: int, lookahead: int, plies: int, greedy: bool, policy: PlayoutPolicy | None = None
+    ) -> Callable[..., jax.Array]:
         """The compiled playouts for actions of up to ``parts`` ids, with the playout settings.
 
-        ``greedy`` playouts follow the array game's heuristic where it has one (then the
+        Playouts follow ``policy`` where one is given (compiled once per policy object), else,
+        if ``greedy``, the array game's heuristic where it has one (in both cases the
         look-ahead settings are not used).
         """
-        greedy = greedy and self.heuristic is not None
-        settings = (parts, 1, 0, True) if greedy else (parts, lookahead, plies, False)
-        found = self._compiled.get(settings)
+        greedy = greedy and self.heuristic is not None and policy is None
+        settings = (parts, 1, 0, True) if greedy or policy is not None else (parts, lookahead, plies, False)
+        key = (*settings, -1 if policy is None else id(policy))
+        found = self._compiled.get(key)
         if found is None:
-            found = self._compiled[settings] = jax.jit(self._playouts(*settings))
-        return found
+            found = self._compiled[key] = (policy, jax.jit(self._playouts(*settings, policy)))
+        return found[1]
 
     def _greedy(self) -> Callable[[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
         """The heuristic playout policy: the legal id of the highest priority, 10% of the time a random one."""
@@ -133,12 +140,20 @@ class _Kernel:
         assert heuristic is not None
         lowest = jnp.int32(np.iinfo(np.int32).min)
 
+        def best(key: jax.Array, state: Any) -> jax.Array:
+            ranked = jnp.where(state.legal_action_mask, heuristic.priorities(state), lowest)
+            return jnp.argmax(ranked).astype(jnp.int32)
+
+        return self._following(best)
+
+    def _following(self, chosen: PlayoutPolicy) -> Callable[[jax.Array, Any, jax.Array, jax.Array], jax.Array]:
+        """The playout policy of ``chosen``: the id it gives, 10% of the time a random legal one."""
+
         def policy(key: jax.Array, s: Any, side_of: jax.Array, direction: jax.Array) -> jax.Array:
-            mask = s.legal_action_mask
-            draw, explore = jax.random.split(key)
-            best = jnp.argmax(jnp.where(mask, heuristic.priorities(s), lowest)).astype(jnp.int32)
-            anywhere = random_legal_id(jax.random.bits(draw, (), jnp.uint32), mask)
-            picked: jax.Array = jnp.where(jax.random.uniform(explore) < _EPSILON, anywhere, best)
+            draw, explore, own = jax.random.split(key, 3)
+            anywhere = random_legal_id(jax.random.bits(draw, (), jnp.uint32), s.legal_action_mask)
+            given = jnp.asarray(chosen(own, s), jnp.int32)
+            picked: jax.Array = jnp.where(jax.random.uniform(explore) < _EPSILON, anywhere, given)
             return picked
 
         return policy
@@ -169,9 +184,18 @@ class _Kernel:
 
         return policy
 
-    def _playouts(self, parts: int, lookahead: int, plies: int, heuristic: bool) -> Callable[..., jax.Array]:
+    def _playouts(
+        self, parts: int, lookahead: int, plies: int, heuristic: bool, chosen: PlayoutPolicy | None
+    ) -> Callable[..., jax.Array]:
+        """A batch's playouts: by ``chosen`` if given, else by the ``heuristic``, else random after a look-ahead."""
         arrays = self.arrays
-        greedy, policy = self._policy(lookahead), (self._greedy() if heuristic else self._policy(1))
+        greedy = self._policy(lookahead)
+        if chosen is not None:
+            policy = self._following(chosen)
+        elif heuristic:
+            policy = self._greedy()
+        else:
+            policy = self._policy(1)
 
         def one(shared: tuple[Any, jax.Array, jax.Array, jax.Array], row: tuple[jax.Array, ...]) -> jax.Array:
             states, ids, side_of, setting = shared
@@ -324,10 +348,15 @@ class ArraySearchBot:
             heuristic (:class:`~tablegames.jax.protocol.ArrayHeuristic`), 10% of them at
             random, where the array game has one, and as ``"random"`` where not; ``"random"``
             plays random steps after the look-ahead.
+        policy: a :class:`~tablegames.jax.protocol.PlayoutPolicy` for the playouts (of the
+            variant's array game with the options of the games the bot plays): every step of a
+            playout plays the id it gives, 10% of them at random; ``playout`` and the
+            look-ahead are then not used. ``None`` (the default): as ``playout`` says.
 
     Raises:
         ValueError: for a count below 1 (``plies`` below 0), a ``seconds`` that is not
             positive or an unknown ``playout``.
+        TypeError: for a ``policy`` that is not callable.
 
     A decision with one legal action is returned at once. With ``seconds=None`` and a seeded
     generator, its choices are reproducible. A variant without an array game
@@ -347,6 +376,7 @@ class ArraySearchBot:
         lookahead: int = 4,
         plies: int = 3,
         playout: str = "greedy",
+        policy: PlayoutPolicy | None = None,
     ) -> None:
         for label, value in (("worlds", worlds), ("playouts", playouts), ("rounds", rounds), ("lookahead", lookahead)):
             if type(value) is not int or value < 1:
@@ -367,6 +397,10 @@ class ArraySearchBot:
             raise ValueError(f"playout is 'greedy' or 'random', not {playout!r}")
         self.playout = playout
         """``"greedy"``: playouts follow the array game's heuristic where it has one; ``"random"``: never."""
+        if policy is not None and not callable(policy):
+            raise TypeError(f"policy must be a PlayoutPolicy (a callable) or None, not {policy!r}")
+        self.policy = policy
+        """The playouts' policy, if one was given (then ``playout`` is not used)."""
         self.lookahead = lookahead
         """How many legal ids a playout tries at each of its first steps, to take the one that gains most now."""
         self.plies = plies
@@ -471,7 +505,11 @@ class ArraySearchBot:
         direction = -1.0 if variant.lower_score_wins else 1.0
         setting = np.array([me, direction, reward_scale(variant, observation.options)], np.float32)
         run = kernel.compiled(
-            parts=table.shape[1], lookahead=self.lookahead, plies=self.plies, greedy=self.playout == "greedy"
+            parts=table.shape[1],
+            lookahead=self.lookahead,
+            plies=self.plies,
+            greedy=self.playout == "greedy",
+            policy=self.policy,
         )
         return run(stacked, table, side_of, setting, (world, actions, keys)), actions
 
