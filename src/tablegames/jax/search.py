@@ -127,7 +127,7 @@ class _Kernel:
         look-ahead settings are not used).
         """
         greedy = greedy and self.heuristic is not None and policy is None
-        settings = (parts, 1, 0, True) if greedy or policy is not None else (parts, lookahead, plies, False)
+        settings = (parts, 1, 0, greedy) if greedy or policy is not None else (parts, lookahead, plies, False)
         key = (*settings, -1 if policy is None else id(policy))
         found = self._compiled.get(key)
         if found is None:
