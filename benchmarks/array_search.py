@@ -38,7 +38,6 @@ from tablegames.cli.options import BotSpec
 from tablegames.core.derived import action_ids_of
 from tablegames.core.observation import Observation
 from tablegames.core.registry import get_variant
-from tablegames.core.search import reward_scale
 from tablegames.jax import search
 from tablegames.jax.search import ArraySearchBot
 
@@ -69,10 +68,7 @@ def playout_costs(variant: str, options: dict[str, Any], sizes: list[int], posit
     games = search._fresh(observation.log(), rng, 32)
     words = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in games], np.uint32)
     states = search._stacked(arrays, games, words)
-    first = games[0]
-    side_of = np.array([first.side_of(seat) for seat in range(first.players)], np.int32)
-    direction = -1.0 if cls.lower_score_wins else 1.0
-    setting = np.array([observation.seat, direction, reward_scale(cls, observation.options)], np.float32)
+    side_of, setting = search._sides(cls, observation, games[0])
     run = kernel.compiled(parts=table.shape[1], lookahead=1, plies=0, greedy=True)
     ismcts = ISMCTSBot()
     iteration = seconds_per_decision(ismcts, positions_) / 300

@@ -15,7 +15,7 @@ pytest.importorskip("jax")
 import tablegames
 from tablegames.bots import GreedyBot, Table, registry
 from tablegames.core.events import Action
-from tests.bots.support import observation_text
+from tests.bots.support import choices_made, observation_text
 from tests.bots.support import observe as observation_of
 from tests.bots.test_hidden_information import _sniff_pair
 
@@ -230,11 +230,11 @@ def _playouts_at_a_sniff_position() -> Any:
     order = np.arange(64)
     keys = np.array([[3, i] for i in order], np.uint32)
     rows = ((order % 4).astype(np.int32), (order % len(observation.legal)).astype(np.int32), keys)
-    setting = np.array([observation.seat, 1.0, 25.0], np.float32)
+    side_of, setting = search._sides(variant, observation, worlds[0])
 
     def rewards(policy: Any) -> Any:
         run = kernel.compiled(parts=id_table.shape[1], lookahead=1, plies=0, greedy=True, policy=policy)
-        return np.asarray(run(states, id_table, np.array([0, 1], np.int32), setting, rows))
+        return np.asarray(run(states, id_table, side_of, setting, rows))
 
     return rewards
 
@@ -273,12 +273,7 @@ def test_a_bot_with_a_policy_plays_legal_actions_and_refuses_what_is_not_one() -
     game = tablegames.new_game("american-sniff", seed=6, players=2)
     bot = search.ArraySearchBot(worlds=2, playouts=16, rounds=1, policy=lowest)
     table = Table(game, [bot, GreedyBot()], rng=random.Random(6))
-    decided = 0
-    while decided < 2 and not game.is_over:
-        seat, legal = game.current_player, game.legal_actions()
-        assert table.step() in legal
-        decided += seat == 0 and len(legal) > 1
-    assert decided == 2 and bot.last_playouts == 16
+    assert choices_made(table, 0, 2) == 2 and bot.last_playouts == 16
     kernel = search._KERNELS.get(("american-sniff", game.options))
     assert kernel is not None and id(lowest) in {settings[4] for settings in kernel._compiled}
     with pytest.raises(TypeError, match="policy"):

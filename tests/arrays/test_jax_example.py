@@ -24,6 +24,7 @@ from tablegames.bots import GreedyBot, Table  # noqa: E402
 from tablegames.bots.registry import bot_names, make_bot  # noqa: E402
 from tablegames.cli.simulate import MatchTask, play_match, wilson_interval  # noqa: E402
 from tablegames.rl.policy import PolicyBot  # noqa: E402
+from tests.bots.support import choices_made  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "jax-sniff"
 
@@ -152,9 +153,4 @@ def test_the_search_bot_plays_its_playouts_by_the_policy() -> None:
     assert int(policy(jax.random.PRNGKey(0), state)) == int(jnp.argmax(logits))
     match = tablegames.new_game("american-sniff", seed=2, players=2)
     table = Table(match, [bot, GreedyBot()], rng=random.Random(2))
-    searched = 0
-    while searched < 2 and not match.is_over:
-        seat, legal = match.current_player, match.legal_actions()
-        assert table.step() in legal
-        searched += seat == 0 and len(legal) > 1
-    assert searched == 2 and bot.last_playouts == 16
+    assert choices_made(table, 0, 2) == 2 and bot.last_playouts == 16

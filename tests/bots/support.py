@@ -28,6 +28,19 @@ def observe(game: Game, seat: int) -> Observation:
     return Table(game, [RandomBot()] * game.players, rng=random.Random(0)).observe(seat)
 
 
+def choices_made(table: Table, seat: int, count: int) -> int:
+    """Step ``table`` until ``seat`` has chosen ``count`` times among several legal actions, or the game is over.
+
+    Every action played must be legal. Returns how many such choices ``seat`` made.
+    """
+    game, made = table.game, 0
+    while made < count and not game.is_over:
+        mover, legal = game.current_player, game.legal_actions()
+        assert table.step() in legal
+        made += mover == seat and len(legal) > 1
+    return made
+
+
 def observation_text(observation: Observation) -> str:
     """Everything in an observation, as JSON text (equal texts: equal observations)."""
     legal = ",".join(tablegames.dumps(a) for a in observation.legal)

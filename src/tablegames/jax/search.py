@@ -499,11 +499,7 @@ class ArraySearchBot:
         world = (copy % len(games)).astype(np.int32)
         shared = np.array([[rng.getrandbits(32), rng.getrandbits(32)] for _ in range(int(copy[-1]) + 1)], np.uint32)
         keys = shared[copy]
-        first = games[0]
-        me = observation.seat
-        side_of = np.array([first.side_of(seat) for seat in range(first.players)], np.int32)
-        direction = -1.0 if variant.lower_score_wins else 1.0
-        setting = np.array([me, direction, reward_scale(variant, observation.options)], np.float32)
+        side_of, setting = _sides(variant, observation, games[0])
         run = kernel.compiled(
             parts=table.shape[1],
             lookahead=self.lookahead,
@@ -512,6 +508,20 @@ class ArraySearchBot:
             policy=self.policy,
         )
         return run(stacked, table, side_of, setting, (world, actions, keys)), actions
+
+
+def _sides(
+    variant: type[Game], observation: Observation, world: Game
+) -> tuple[np.ndarray[Any, np.dtype[np.int32]], np.ndarray[Any, np.dtype[np.float32]]]:
+    """The playouts' side of each seat (read from ``world``), and their setting.
+
+    The setting is the observation's seat, the direction of scores (``-1`` where the lowest
+    wins) and the reward's scale (:func:`~tablegames.core.search.reward_scale`).
+    """
+    side_of = np.array([world.side_of(seat) for seat in range(world.players)], np.int32)
+    direction = -1.0 if variant.lower_score_wins else 1.0
+    setting = np.array([observation.seat, direction, reward_scale(variant, observation.options)], np.float32)
+    return side_of, setting
 
 
 def _halved(
